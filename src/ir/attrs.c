@@ -212,12 +212,25 @@ sharc_attr *sharc_attr_type_attr(sharc_context *ctx, sharc_type *t) {
   return intern(ctx, &k, &a);
 }
 
+/* Whether `a` was made after `mark`, a moment of uniq_arena: then no
+ * attribute made before that moment holds it. */
+static bool made_since(const sharc_context *ctx, sharc_arena_mark mark, const sharc_attr *a) {
+  return sharc_arena_since(&ctx->uniq_arena, mark, a);
+}
+
+/* As holds_newer_value for dictionaries: an array with an element made
+ * after the newest array is new. */
 sharc_attr *sharc_attr_array(sharc_context *ctx, sharc_attr *const *elems, unsigned n) {
+  bool absent = false;
+  for (unsigned i = 0; i < n && !absent; i++)
+    absent = made_since(ctx, ctx->array_mark, elems[i]);
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_ARRAY);
   sharc_key_put(&k, elems, n * sizeof *elems);
   sharc_attr a = {.kind = SHARC_ATTR_ARRAY, .array = {n, elems}};
-  return intern(ctx, &k, &a);
+  sharc_attr *r = absent ? intern_absent(ctx, &k, &a) : intern(ctx, &k, &a);
+  ctx->array_mark = sharc_arena_mark_now(&ctx->uniq_arena);
+  return r;
 }
 
 /* sharc_str_cmp's order of two names: most entries' names differ in their
@@ -245,7 +258,7 @@ static int named_attr_cmp(const void *pa, const void *pb) {
 static bool holds_newer_value(const sharc_context *ctx, const sharc_named_attr *entries,
                               unsigned n) {
   for (unsigned i = 0; i < n; i++)
-    if (sharc_arena_since(&ctx->uniq_arena, ctx->dict_mark, entries[i].value))
+    if (made_since(ctx, ctx->dict_mark, entries[i].value))
       return true;
   return false;
 }

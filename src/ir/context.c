@@ -99,7 +99,8 @@ static void uniq_place(sharc_uniq_table *t, uint32_t hash, const void *p) {
   slot_set(t, s, hash, p);
 }
 
-/* Moves the objects to `cap` slots (a power of two). */
+/* Moves the objects to `cap` slots (a power of two), the pending ones
+ * too. */
 static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   sharc_uniq_table old = *t;
   t->cap = cap;
@@ -108,6 +109,9 @@ static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   for (size_t i = 0; i < old.cap; i++) /* an index: old.slots may be NULL */
     if (old.slots[i].hash)
       uniq_place(t, old.slots[i].hash, slot_ptr(&old.slots[i]));
+  for (unsigned i = 0; i < t->pending; i++)
+    uniq_place(t, t->pend[i]->hash, t->pend[i]);
+  t->pending = 0;
   sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
   free(old.filled);
 }
@@ -131,6 +135,11 @@ void sharc_context_expect_attrs(sharc_context *ctx, size_t count, size_t max_byt
  * for a miss and its insert). */
 static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
                               uint32_t hash, sharc_uniq_slot **empty) {
+  for (unsigned i = 0; i < t->pending; i++) {
+    sharc_uniq *obj = t->pend[i];
+    if (obj->hash == hash && obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
+      return obj;
+  }
   sharc_uniq_slot *first = slot_first(t, hash);
   if (t->filled && !slot_filled(t, first)) {
     *empty = first;
@@ -168,6 +177,24 @@ static sharc_uniq_slot *uniq_vacancy(const sharc_uniq_table *t, uint32_t hash) {
       return &t->slots[i + (size_t)__builtin_ctzll(clear)];
     i = (i / 64 + 1) * 64 & (t->cap - 1);
   }
+}
+
+/* Takes in a new object whose key is known absent: asks for the lines its
+ * slot is found and filled on, and fills the slot of the oldest pending
+ * object instead, whose lines came meanwhile. The slot an object takes
+ * may differ from an at-once insert's; nothing reads the table's order. */
+static void uniq_defer(sharc_uniq_table *t, sharc_uniq *obj) {
+  size_t i = obj->hash & (t->cap - 1);
+  if (t->filled)
+    __builtin_prefetch(&t->filled[i / 64]);
+  __builtin_prefetch(&t->slots[i], 1);
+  if (t->pending == SHARC_UNIQ_PENDING) {
+    sharc_uniq *oldest = t->pend[0];
+    slot_set(t, uniq_vacancy(t, oldest->hash), oldest->hash, oldest);
+    memmove(t->pend, t->pend + 1, (SHARC_UNIQ_PENDING - 1) * sizeof *t->pend);
+    t->pending--;
+  }
+  t->pend[t->pending++] = obj;
 }
 
 static bool uniq_needs_grow(const sharc_uniq_table *t) {
@@ -229,12 +256,25 @@ static sharc_stat_kind intern_stat_kind(const sharc_context *ctx, const sharc_un
   return SHARC_STAT_ATTRS;
 }
 
-/* Makes the object of an absent key, of hash `h`, and fills `slot` with
- * it (the slot an insert into the table as it is now takes). */
-static void *intern_create(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
-                           const void *proto, size_t size, void (*own)(sharc_context *, void *),
-                           uint32_t h, sharc_uniq_slot *slot) {
+/* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
+ * `key`, with no probe when the caller knows it `absent`; returns the
+ * canonical copy. Inlined into both entry points: a call between the
+ * probe and the making of the object cost 25 instructions an intern. */
+static inline __attribute__((always_inline)) void *
+intern_in(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key, const void *proto,
+          size_t size, void (*own)(sharc_context *, void *), bool absent) {
   uint32_t len = (uint32_t)key->len;
+  uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
+  if (uniq_needs_grow(table))
+    uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
+  sharc_uniq_slot *slot = NULL;
+  if (!absent) {
+    sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
+    if (found) {
+      sharc_key_free(key);
+      return found;
+    }
+  }
   size_t count_at_probe = table->count;
   /* one allocation: the key, whose bytes also serve as the object's arrays
    * (see the `own` callbacks), then the object */
@@ -254,6 +294,9 @@ static void *intern_create(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
    * interned into this table too (and may have moved its slots) */
   if (table->count != count_at_probe) {
     sharc_uniq_insert(table, obj);
+  } else if (absent) {
+    uniq_defer(table, obj);
+    table->count++;
   } else {
     slot_set(table, slot, h, obj);
     table->count++;
@@ -262,33 +305,15 @@ static void *intern_create(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   return obj;
 }
 
-/* The hash of a key about to be interned, with room made for it (before
- * the probe, so that the empty slot it finds stays valid). */
-static uint32_t intern_hash(sharc_uniq_table *table, const sharc_key *key) {
-  if (uniq_needs_grow(table))
-    uniq_grow(table, 256);
-  return table_hash(sharc_hash_bytes(key->data, key->len));
-}
-
-/* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
- * `key`; returns the canonical copy. */
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                            const void *proto, size_t size, void (*own)(sharc_context *, void *)) {
-  uint32_t h = intern_hash(table, key);
-  sharc_uniq_slot *slot;
-  sharc_uniq *found = uniq_probe(table, key->data, (uint32_t)key->len, h, &slot);
-  if (found) {
-    sharc_key_free(key);
-    return found;
-  }
-  return intern_create(ctx, table, key, proto, size, own, h, slot);
+  return intern_in(ctx, table, key, proto, size, own, false);
 }
 
 void *sharc_context_intern_absent(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                                   const void *proto, size_t size,
                                   void (*own)(sharc_context *, void *)) {
-  uint32_t h = intern_hash(table, key);
-  return intern_create(ctx, table, key, proto, size, own, h, uniq_vacancy(table, h));
+  return intern_in(ctx, table, key, proto, size, own, true);
 }
 
 /* ---- identifiers -------------------------------------------------------- */

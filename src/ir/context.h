@@ -194,9 +194,10 @@ struct sharc_context {
   SHARC_VEC(sharc_resource) resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;
-  /* uniq_arena when the newest dictionary was made: an attribute made
-   * after it is in no dictionary yet (see sharc_attr_dictionary) */
-  sharc_arena_mark dict_mark;
+  /* uniq_arena when the newest dictionary (array) was made: an attribute
+   * made after it is in no dictionary (array) yet (see
+   * sharc_attr_dictionary, sharc_attr_array) */
+  sharc_arena_mark dict_mark, array_mark;
   sharc_ident *sym_name_ident;
   /* blocks holding a symbol index (see symbols.c), to free them */
   SHARC_VEC(sharc_block *) symcache_blocks;
@@ -278,6 +279,8 @@ void sharc_diag_quiet_begin(sharc_context *ctx, sharc_diag_quiet *saved, sharc_d
 void sharc_diag_quiet_end(sharc_context *ctx, const sharc_diag_quiet *saved);
 const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count);
 
+/* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
+ * `key`; returns the canonical copy. */
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                            const void *proto, size_t size, void (*own)(sharc_context *, void *));
 /* sharc_context_intern for a key the caller knows is not in `table` yet:

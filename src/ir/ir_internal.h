@@ -40,10 +40,16 @@ typedef struct sharc_uniq_slot {
 
 /* Open addressing with linear probing over the slots (types, attributes,
  * identifiers); rehashing reads only the slots, never an object. */
+enum { SHARC_UNIQ_PENDING = 4 };
 typedef struct sharc_uniq_table {
   sharc_uniq_slot *slots;
-  size_t cap, count;
+  size_t cap, count; /* count: with the pending objects */
   uint64_t *filled; /* a bit a slot, set once it is filled, in a large table; else NULL */
+  /* objects known new (sharc_context_intern_absent) whose slots are not
+   * filled yet: each is placed a few such interns later, once the lines
+   * asked for when it came are in cache; probes look here too */
+  unsigned pending;
+  sharc_uniq *pend[SHARC_UNIQ_PENDING];
 } sharc_uniq_table;
 
 uint32_t sharc_hash_bytes(const void *p, size_t n);
