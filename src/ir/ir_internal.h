@@ -38,9 +38,10 @@ typedef struct sharc_uniq_slot {
   unsigned char obj[sizeof(sharc_uniq *)];
 } sharc_uniq_slot;
 
+enum { SHARC_UNIQ_PENDING = 4 };
+
 /* Open addressing with linear probing over the slots (types, attributes,
  * identifiers); rehashing reads only the slots, never an object. */
-enum { SHARC_UNIQ_PENDING = 4 };
 typedef struct sharc_uniq_table {
   sharc_uniq_slot *slots;
   size_t cap, count; /* count: with the pending objects */

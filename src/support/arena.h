@@ -19,7 +19,8 @@ void sharc_arena_reset(sharc_arena *a);
 
 /* A moment in an arena's life: its newest chunk and bump pointer then.
  * Memory handed out later lies above it in that chunk, or in a newer one;
- * memory handed out earlier never does. */
+ * memory handed out earlier never does (until sharc_arena_reset, which
+ * an arena marked must not see). */
 typedef struct sharc_arena_mark {
   const sharc_arena_chunk *chunk;
   uintptr_t at;
