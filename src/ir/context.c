@@ -112,6 +112,7 @@ static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   for (unsigned i = 0; i < t->pending; i++)
     uniq_place(t, t->pend[i]->hash, t->pend[i]);
   t->pending = 0;
+  t->pend_bits = 0;
   sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
   free(old.filled);
 }
@@ -130,12 +131,16 @@ void sharc_context_expect_attrs(sharc_context *ctx, size_t count, size_t max_byt
     uniq_resize(t, cap);
 }
 
+/* A pending object's bit in pend_bits: hash bits the slot index of any
+ * table up to 2^26 slots leaves out. */
+static unsigned pend_bit(uint32_t hash) { return hash >> 26; }
+
 /* The object under `key`, or NULL with *empty set to the slot where the
  * probe ended (where an insert into the unchanged table goes: one probe
  * for a miss and its insert). */
 static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
                               uint32_t hash, sharc_uniq_slot **empty) {
-  for (unsigned i = 0; i < t->pending; i++) {
+  for (unsigned i = 0; t->pend_bits >> pend_bit(hash) & 1 && i < t->pending; i++) {
     sharc_uniq *obj = t->pend[i];
     if (obj->hash == hash && obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
@@ -195,6 +200,9 @@ static void uniq_defer(sharc_uniq_table *t, sharc_uniq *obj) {
     t->pending--;
   }
   t->pend[t->pending++] = obj;
+  t->pend_bits = 0;
+  for (unsigned k = 0; k < t->pending; k++)
+    t->pend_bits |= UINT64_C(1) << pend_bit(t->pend[k]->hash);
 }
 
 static bool uniq_needs_grow(const sharc_uniq_table *t) {

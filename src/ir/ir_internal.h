@@ -51,6 +51,7 @@ typedef struct sharc_uniq_table {
    * asked for when it came are in cache; probes look here too */
   unsigned pending;
   sharc_uniq *pend[SHARC_UNIQ_PENDING];
+  uint64_t pend_bits; /* bit (hash >> 26) of each pending object's hash: most probes skip them */
 } sharc_uniq_table;
 
 uint32_t sharc_hash_bytes(const void *p, size_t n);
