@@ -131,20 +131,11 @@ void sharc_context_expect_attrs(sharc_context *ctx, size_t count, size_t max_byt
     uniq_resize(t, cap);
 }
 
-/* A pending object's bit in pend_bits: hash bits the slot index of any
- * table up to 2^26 slots leaves out. */
-static unsigned pend_bit(uint32_t hash) { return hash >> 26; }
-
 /* The object under `key`, or NULL with *empty set to the slot where the
  * probe ended (where an insert into the unchanged table goes: one probe
  * for a miss and its insert). */
 static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
                               uint32_t hash, sharc_uniq_slot **empty) {
-  for (unsigned i = 0; t->pend_bits >> pend_bit(hash) & 1 && i < t->pending; i++) {
-    sharc_uniq *obj = t->pend[i];
-    if (obj->hash == hash && obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
-      return obj;
-  }
   sharc_uniq_slot *first = slot_first(t, hash);
   if (t->filled && !slot_filled(t, first)) {
     *empty = first;
@@ -182,6 +173,22 @@ static sharc_uniq_slot *uniq_vacancy(const sharc_uniq_table *t, uint32_t hash) {
       return &t->slots[i + (size_t)__builtin_ctzll(clear)];
     i = (i / 64 + 1) * 64 & (t->cap - 1);
   }
+}
+
+/* A pending object's bit in pend_bits: hash bits the slot index of any
+ * table up to 2^26 slots leaves out. */
+static unsigned pend_bit(uint32_t hash) { return hash >> 26; }
+
+/* Fills the pending objects' slots: before a probe whose hash may be one
+ * of theirs (its bit is in pend_bits), which then finds them in the table;
+ * most probes skip this on one bit, none scans the pending objects (a few
+ * stale ones sharing a bit with a key probed over and over cost a scan
+ * each time). */
+static void uniq_flush(sharc_uniq_table *t) {
+  for (unsigned i = 0; i < t->pending; i++)
+    slot_set(t, uniq_vacancy(t, t->pend[i]->hash), t->pend[i]->hash, t->pend[i]);
+  t->pending = 0;
+  t->pend_bits = 0;
 }
 
 /* Takes in a new object whose key is known absent: asks for the lines its
@@ -277,6 +284,8 @@ intern_in(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key, const voi
     uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
   sharc_uniq_slot *slot = NULL;
   if (!absent) {
+    if (table->pend_bits >> pend_bit(h) & 1)
+      uniq_flush(table);
     sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
     if (found) {
       sharc_key_free(key);

@@ -48,7 +48,8 @@ typedef struct sharc_uniq_table {
   uint64_t *filled; /* a bit a slot, set once it is filled, in a large table; else NULL */
   /* objects known new (sharc_context_intern_absent) whose slots are not
    * filled yet: each is placed a few such interns later, once the lines
-   * asked for when it came are in cache; probes look here too */
+   * asked for when it came are in cache, or before a probe whose hash has
+   * a bit in pend_bits */
   unsigned pending;
   sharc_uniq *pend[SHARC_UNIQ_PENDING];
   uint64_t pend_bits; /* bit (hash >> 26) of each pending object's hash: most probes skip them */
