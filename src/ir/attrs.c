@@ -101,6 +101,12 @@ static sharc_attr *intern(sharc_context *ctx, sharc_key *key, sharc_attr *proto)
   return sharc_context_intern(ctx, &ctx->attrs, key, proto, attr_size(proto->kind), attr_own);
 }
 
+/* intern for a key known to be new (see sharc_context_intern_absent). */
+static sharc_attr *intern_absent(sharc_context *ctx, sharc_key *key, sharc_attr *proto) {
+  return sharc_context_intern_absent(ctx, &ctx->attrs, key, proto, attr_size(proto->kind),
+                                     attr_own);
+}
+
 static void key_str(sharc_key *k, sharc_str s) {
   sharc_key_u64(k, s.len);
   sharc_key_put(k, s.data, s.len);
@@ -206,12 +212,25 @@ sharc_attr *sharc_attr_type_attr(sharc_context *ctx, sharc_type *t) {
   return intern(ctx, &k, &a);
 }
 
+/* Whether `a` was made after `mark`, a moment of uniq_arena: then no
+ * attribute made before that moment holds it. */
+static bool made_since(const sharc_context *ctx, sharc_arena_mark mark, const sharc_attr *a) {
+  return sharc_arena_since(&ctx->uniq_arena, mark, a);
+}
+
+/* As holds_newer_value for dictionaries: an array with an element made
+ * after the newest array is new. */
 sharc_attr *sharc_attr_array(sharc_context *ctx, sharc_attr *const *elems, unsigned n) {
+  bool absent = false;
+  for (unsigned i = 0; i < n && !absent; i++)
+    absent = made_since(ctx, ctx->array_mark, elems[i]);
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_ARRAY);
   sharc_key_put(&k, elems, n * sizeof *elems);
   sharc_attr a = {.kind = SHARC_ATTR_ARRAY, .array = {n, elems}};
-  return intern(ctx, &k, &a);
+  sharc_attr *r = absent ? intern_absent(ctx, &k, &a) : intern(ctx, &k, &a);
+  ctx->array_mark = sharc_arena_mark_now(&ctx->uniq_arena);
+  return r;
 }
 
 /* sharc_str_cmp's order of two names: most entries' names differ in their
@@ -230,6 +249,18 @@ static int named_attr_cmp(const void *pa, const void *pb) {
   if (c)
     return c;
   return a < b ? -1 : a > b; /* stable: keeps input order of equal names */
+}
+
+/* Whether a value was made after the newest dictionary: then no
+ * dictionary holds it yet, and one that does is new, interned without a
+ * probe. Nearly every op's dictionary holds a value just parsed, and in a
+ * large module the probe's first slot is a cache miss. */
+static bool holds_newer_value(const sharc_context *ctx, const sharc_named_attr *entries,
+                              unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (made_since(ctx, ctx->dict_mark, entries[i].value))
+      return true;
+  return false;
 }
 
 sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *entries,
@@ -270,7 +301,9 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
   sharc_key_init(&k, SHARC_ATTR_DICTIONARY);
   sharc_key_put(&k, sorted, n * sizeof *sorted);
   sharc_attr a = {.kind = SHARC_ATTR_DICTIONARY, .dict = {n, sorted}};
-  sharc_attr *r = intern(ctx, &k, &a);
+  sharc_attr *r = holds_newer_value(ctx, sorted, n) ? intern_absent(ctx, &k, &a)
+                                                     : intern(ctx, &k, &a);
+  ctx->dict_mark = sharc_arena_mark_now(&ctx->uniq_arena);
   if (sorted != stack_buf)
     free(sorted);
   if (n == 0)
@@ -425,22 +458,29 @@ static size_t point_slot(unsigned line, unsigned col, size_t cap) {
   return ((size_t)line * 61 + col) & (cap - 1);
 }
 
+/* Equal for equal positions, and for unequal ones in 1 of 2^32 (the bits
+ * point_slot leaves out enter it). */
+static uint32_t point_tag(unsigned line, unsigned col) {
+  return (uint32_t)line * 0x9e3779b1u ^ (uint32_t)col * 0x85ebca77u;
+}
+
 static sharc_attr *point_at(const sharc_context *ctx, size_t i) {
   return &ctx->point_chunks.items[i / SHARC_POINT_CHUNK][i % SHARC_POINT_CHUNK];
 }
 
-static void point_place(uint32_t *slots, size_t cap, const sharc_attr *a, uint32_t number) {
+static void point_place(sharc_point_slot *slots, size_t cap, const sharc_attr *a,
+                        uint32_t number) {
   size_t j = point_slot(a->file.line, a->file.col, cap);
-  while (slots[j])
+  while (slots[j].number)
     j = (j + 1) & (cap - 1);
-  slots[j] = number;
+  slots[j] = (sharc_point_slot){number, point_tag(a->file.line, a->file.col)};
 }
 
 /* Rehashing goes through the locations in creation order, chunk by chunk,
  * not through the old slots: one sequential read. */
 static void point_grow(sharc_context *ctx) {
   size_t cap = ctx->point_cap ? ctx->point_cap * 2 : 1024;
-  uint32_t *slots = sharc_pages_alloc(cap * sizeof *slots);
+  sharc_point_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
   for (size_t i = 0; i < ctx->point_count; i++)
     point_place(slots, cap, point_at(ctx, i), (uint32_t)(i + 1));
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *slots);
@@ -462,18 +502,24 @@ static sharc_attr *point_new(sharc_context *ctx) {
 sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line, unsigned col) {
   if ((ctx->point_count + 1) * 4 > ctx->point_cap * 3)
     point_grow(ctx);
+  /* the next position asked for is most often the next line's, near this
+   * column: its slots' line is asked for now, a call ahead */
+  __builtin_prefetch(&ctx->point_locs[point_slot(line + 1, col, ctx->point_cap)]);
   size_t j = point_slot(line, col, ctx->point_cap);
+  uint32_t tag = point_tag(line, col);
   for (;; j = (j + 1) & (ctx->point_cap - 1)) {
-    uint32_t number = ctx->point_locs[j];
-    if (!number)
+    sharc_point_slot slot = ctx->point_locs[j];
+    if (!slot.number)
       break;
-    sharc_attr *s = point_at(ctx, number - 1);
+    if (slot.tag != tag)
+      continue;
+    sharc_attr *s = point_at(ctx, slot.number - 1);
     if (s->file.line == line && s->file.col == col && s->file.file == file)
       return s;
   }
   if (ctx->point_count >= UINT32_MAX)
     abort(); /* 4 billion distinct positions: far beyond any module that fits in memory */
-  ctx->point_locs[j] = (uint32_t)(ctx->point_count + 1);
+  ctx->point_locs[j] = (sharc_point_slot){(uint32_t)(ctx->point_count + 1), tag};
   sharc_attr *a = point_new(ctx);
   a->kind = SHARC_ATTR_LOC_FILE;
   a->file.file = file;

@@ -1,4 +1,4 @@
-/* The context: owns the arena, interned identifiers, uniqued types and
+/* The context: owns the arenas, interned identifiers, uniqued types and
  * attributes, the registered dialects and the diagnostic handler. */
 #include "ir/affine.h"
 #include "ir/context.h"
@@ -99,7 +99,8 @@ static void uniq_place(sharc_uniq_table *t, uint32_t hash, const void *p) {
   slot_set(t, s, hash, p);
 }
 
-/* Moves the objects to `cap` slots (a power of two). */
+/* Moves the objects to `cap` slots (a power of two), the pending ones
+ * too. */
 static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   sharc_uniq_table old = *t;
   t->cap = cap;
@@ -108,6 +109,10 @@ static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   for (size_t i = 0; i < old.cap; i++) /* an index: old.slots may be NULL */
     if (old.slots[i].hash)
       uniq_place(t, old.slots[i].hash, slot_ptr(&old.slots[i]));
+  for (unsigned i = 0; i < t->pending; i++)
+    uniq_place(t, t->pend[i]->hash, t->pend[i]);
+  t->pending = 0;
+  t->pend_bits = 0;
   sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
   free(old.filled);
 }
@@ -148,6 +153,63 @@ static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32
     if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
   }
+}
+
+/* The slot a key known to be absent goes to: the first empty one from
+ * its hash on, as uniq_probe would end on. A large table finds it on its
+ * bitmap, reading no slot: the store that fills the slot does not wait
+ * for its line, where a probe's load would. */
+static sharc_uniq_slot *uniq_vacancy(const sharc_uniq_table *t, uint32_t hash) {
+  sharc_uniq_slot *s = slot_first(t, hash);
+  if (!t->filled) {
+    while (s->hash)
+      s = slot_next(t, s);
+    return s;
+  }
+  size_t i = hash & (t->cap - 1);
+  for (;;) { /* the table is at most 3/4 full: a word with a clear bit comes */
+    uint64_t clear = ~t->filled[i / 64] >> (i % 64);
+    if (clear)
+      return &t->slots[i + (size_t)__builtin_ctzll(clear)];
+    i = (i / 64 + 1) * 64 & (t->cap - 1);
+  }
+}
+
+/* A pending object's bit in pend_bits: hash bits the slot index of any
+ * table up to 2^26 slots leaves out. */
+static unsigned pend_bit(uint32_t hash) { return hash >> 26; }
+
+/* Fills the pending objects' slots: before a probe whose hash may be one
+ * of theirs (its bit is in pend_bits), which then finds them in the table;
+ * most probes skip this on one bit, none scans the pending objects (a few
+ * stale ones sharing a bit with a key probed over and over cost a scan
+ * each time). */
+static void uniq_flush(sharc_uniq_table *t) {
+  for (unsigned i = 0; i < t->pending; i++)
+    slot_set(t, uniq_vacancy(t, t->pend[i]->hash), t->pend[i]->hash, t->pend[i]);
+  t->pending = 0;
+  t->pend_bits = 0;
+}
+
+/* Takes in a new object whose key is known absent: asks for the lines its
+ * slot is found and filled on, and fills the slot of the oldest pending
+ * object instead, whose lines came meanwhile. The slot an object takes
+ * may differ from an at-once insert's; nothing reads the table's order. */
+static void uniq_defer(sharc_uniq_table *t, sharc_uniq *obj) {
+  size_t i = obj->hash & (t->cap - 1);
+  if (t->filled)
+    __builtin_prefetch(&t->filled[i / 64]);
+  __builtin_prefetch(&t->slots[i], 1);
+  if (t->pending == SHARC_UNIQ_PENDING) {
+    sharc_uniq *oldest = t->pend[0];
+    slot_set(t, uniq_vacancy(t, oldest->hash), oldest->hash, oldest);
+    memmove(t->pend, t->pend + 1, (SHARC_UNIQ_PENDING - 1) * sizeof *t->pend);
+    t->pending--;
+  }
+  t->pend[t->pending++] = obj;
+  t->pend_bits = 0;
+  for (unsigned k = 0; k < t->pending; k++)
+    t->pend_bits |= UINT64_C(1) << pend_bit(t->pend[k]->hash);
 }
 
 static bool uniq_needs_grow(const sharc_uniq_table *t) {
@@ -210,25 +272,32 @@ static sharc_stat_kind intern_stat_kind(const sharc_context *ctx, const sharc_un
 }
 
 /* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
- * `key`; returns the canonical copy. */
-void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
-                           const void *proto, size_t size, void (*own)(sharc_context *, void *)) {
+ * `key`, with no probe when the caller knows it `absent`; returns the
+ * canonical copy. Inlined into both entry points: calls between the
+ * probe and the making of the object cost about 20 instructions an intern. */
+static inline __attribute__((always_inline)) void *
+intern_in(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key, const void *proto,
+          size_t size, void (*own)(sharc_context *, void *), bool absent) {
   uint32_t len = (uint32_t)key->len;
   uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
   if (uniq_needs_grow(table))
     uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
-  sharc_uniq_slot *slot;
-  sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
-  if (found) {
-    sharc_key_free(key);
-    return found;
+  sharc_uniq_slot *slot = NULL;
+  if (!absent) {
+    if (table->pend_bits >> pend_bit(h) & 1)
+      uniq_flush(table);
+    sharc_uniq *found = uniq_probe(table, key->data, len, h, &slot);
+    if (found) {
+      sharc_key_free(key);
+      return found;
+    }
   }
   size_t count_at_probe = table->count;
   /* one allocation: the key, whose bytes also serve as the object's arrays
    * (see the `own` callbacks), then the object */
   size_t pad = key_pad(len);
-  size_t used_before = ctx->arena.used;
-  uint8_t *mem = sharc_arena_alloc(&ctx->arena, pad + size);
+  size_t used_before = ctx->arena.used + ctx->uniq_arena.used;
+  uint8_t *mem = sharc_arena_alloc(&ctx->uniq_arena, pad + size);
   memcpy(mem, key->data, len);
   memcpy(mem + pad, proto, size);
   sharc_uniq *obj = (sharc_uniq *)(void *)(mem + pad);
@@ -236,17 +305,32 @@ void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_ke
   obj->key_len = len;
   if (own)
     own(ctx, obj); /* copy borrowed arrays into the arena */
-  ctx->stat_bytes[intern_stat_kind(ctx, table, key, proto)] += ctx->arena.used - used_before;
+  ctx->stat_bytes[intern_stat_kind(ctx, table, key, proto)] +=
+      ctx->arena.used + ctx->uniq_arena.used - used_before;
   /* the grow before the probe left room for this object, unless `own`
    * interned into this table too (and may have moved its slots) */
   if (table->count != count_at_probe) {
     sharc_uniq_insert(table, obj);
+  } else if (absent) {
+    uniq_defer(table, obj);
+    table->count++;
   } else {
     slot_set(table, slot, h, obj);
     table->count++;
   }
   sharc_key_free(key);
   return obj;
+}
+
+void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                           const void *proto, size_t size, void (*own)(sharc_context *, void *)) {
+  return intern_in(ctx, table, key, proto, size, own, false);
+}
+
+void *sharc_context_intern_absent(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                                  const void *proto, size_t size,
+                                  void (*own)(sharc_context *, void *)) {
+  return intern_in(ctx, table, key, proto, size, own, true);
 }
 
 /* ---- identifiers -------------------------------------------------------- */
@@ -309,14 +393,15 @@ static void print_stats(const sharc_context *ctx) {
   fprintf(stderr,
           "sharc: arena %zu KiB, %zu types, %zu attributes, %zu point locations, "
           "%zu identifiers; table slots: %zu types, %zu attributes, %zu points\n",
-          ctx->arena.total / 1024, ctx->types.count, ctx->attrs.count, ctx->point_count,
-          ctx->idents.count, ctx->types.cap, ctx->attrs.cap, ctx->point_cap);
+          (ctx->arena.total + ctx->uniq_arena.total) / 1024, ctx->types.count,
+          ctx->attrs.count, ctx->point_count, ctx->idents.count, ctx->types.cap, ctx->attrs.cap,
+          ctx->point_cap);
   fprintf(stderr, "sharc: memory by structure, %zu ops created:\n", ops);
   for (unsigned k = 0; k < SHARC_STAT_COUNT; k++) {
     print_stat_line(names[k], ctx->stat_bytes[k], ops);
     counted += ctx->stat_bytes[k];
   }
-  print_stat_line("other arena data", ctx->arena.used - counted, ops);
+  print_stat_line("other arena data", ctx->arena.used + ctx->uniq_arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
   size_t filled = ctx->types.filled ? filled_words(ctx->types.cap) : 0;
   filled += ctx->attrs.filled ? filled_words(ctx->attrs.cap) : 0;
@@ -327,7 +412,8 @@ static void print_stats(const sharc_context *ctx) {
                   ctx->point_chunks.cap * sizeof *ctx->point_chunks.items;
   print_stat_line("uniquing tables", tables, ops);
   print_stat_line("parser scratch (peak)", ctx->stat_parser_scratch, ops);
-  size_t total = ctx->arena.used + ctx->ident_arena.used + tables + ctx->stat_parser_scratch;
+  size_t total = ctx->arena.used + ctx->uniq_arena.used + ctx->ident_arena.used + tables +
+                 ctx->stat_parser_scratch;
   print_stat_line("total", total, ops);
 }
 
@@ -353,6 +439,7 @@ void sharc_context_destroy(sharc_context *ctx) {
   free(ctx->set_attr_cache);
   free(ctx->one_word_cache);
   sharc_arena_free(&ctx->arena);
+  sharc_arena_free(&ctx->uniq_arena);
   sharc_arena_free(&ctx->ident_arena);
   sharc_arena_free(&ctx->diag_arena);
   free(ctx);

@@ -3,6 +3,7 @@
 #define SHARC_IR_CONTEXT_H
 
 #include "ir/ir_internal.h"
+#include "support/arena.h"
 #include "support/vec.h"
 
 #include <pthread.h>
@@ -55,8 +56,18 @@ typedef struct sharc_resource {
 
 /* Point locations lie in chunks of this many, one after another in
  * creation order; the table's slots hold their numbers (plus one, 0:
- * empty), 4 bytes where a pointer with its position took 16. */
+ * empty), 8 bytes where a pointer with its position took 16. */
 enum { SHARC_POINT_CHUNK = 1024 };
+
+/* A slot of the point-location table: the location's number and a tag of
+ * its position, which a probe compares before it loads the location: past
+ * a few thousand lines the positions wrap around the table, and the
+ * location in a new position's first slot is an old one, a cache miss to
+ * load (seven tenths of sharc_loc_file's time in a 1M-op program). */
+typedef struct sharc_point_slot {
+  uint32_t number;
+  uint32_t tag;
+} sharc_point_slot;
 
 enum { SHARC_STATIC_IDENT_SLOTS = 64 };
 
@@ -131,6 +142,11 @@ struct sharc_context {
    * their parameters instead of a uniquing lookup each; the same objects */
   struct sharc_type *int_types[65][3], *float_types[SHARC_FLOAT_KIND_COUNT], *index_type,
       *none_type;
+  /* uniqued types and attributes (key and object; what their `own`
+   * callbacks copy goes to `arena`): apart from the op records, uses and
+   * blocks, a lookup that finds an old object reads from a region a third
+   * the size, and walks over the ops read denser records */
+  sharc_arena uniq_arena;
   sharc_arena ident_arena; /* identifiers together: few, and looked up all the time */
   sharc_uniq_table idents;
   const sharc_dialect *dialects[SHARC_MAX_DIALECTS];
@@ -177,7 +193,7 @@ struct sharc_context {
   /* point locations "file":line:col, the one attribute every parsed op
    * gets: their own table, hashed by position so that successive ops (in
    * file order) land in nearby slots */
-  uint32_t *point_locs;
+  sharc_point_slot *point_locs;
   size_t point_cap, point_count;
   SHARC_VEC(sharc_attr *) point_chunks;
   /* the files of packed op locations (sharc_op_set_point_loc), by index;
@@ -188,6 +204,10 @@ struct sharc_context {
   SHARC_VEC(sharc_resource) resources;
   /* cached common objects */
   sharc_attr *empty_dict, *unknown_loc, *unit;
+  /* uniq_arena when the newest dictionary (array) was made: an attribute
+   * made after it is in no dictionary (array) yet (see
+   * sharc_attr_dictionary, sharc_attr_array) */
+  sharc_arena_mark dict_mark, array_mark;
   sharc_ident *sym_name_ident;
   /* blocks holding a symbol index (see symbols.c), to free them */
   SHARC_VEC(sharc_block *) symcache_blocks;
@@ -278,8 +298,15 @@ void sharc_diag_quiet_begin(sharc_context *ctx, sharc_diag_quiet *saved, sharc_d
 void sharc_diag_quiet_end(sharc_context *ctx, const sharc_diag_quiet *saved);
 const sharc_resource *sharc_context_resources(const sharc_context *ctx, unsigned *count);
 
+/* Interns `proto` (of `size` bytes, starting with a sharc_uniq header) under
+ * `key`; returns the canonical copy. */
 void *sharc_context_intern(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
                            const void *proto, size_t size, void (*own)(sharc_context *, void *));
+/* sharc_context_intern for a key the caller knows is not in `table` yet:
+ * no probe, so no object and, in a large table, no slot is read. */
+void *sharc_context_intern_absent(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key,
+                                  const void *proto, size_t size,
+                                  void (*own)(sharc_context *, void *));
 /* Grows the attribute table at once to hold `count` attributes, within
  * `max_bytes` of slots: a caller that can tell how many will come (the
  * parser, from the rate so far) spares the doublings on the way, each of

@@ -38,12 +38,21 @@ typedef struct sharc_uniq_slot {
   unsigned char obj[sizeof(sharc_uniq *)];
 } sharc_uniq_slot;
 
+enum { SHARC_UNIQ_PENDING = 4 };
+
 /* Open addressing with linear probing over the slots (types, attributes,
  * identifiers); rehashing reads only the slots, never an object. */
 typedef struct sharc_uniq_table {
   sharc_uniq_slot *slots;
-  size_t cap, count;
+  size_t cap, count; /* count: with the pending objects */
   uint64_t *filled; /* a bit a slot, set once it is filled, in a large table; else NULL */
+  /* objects known new (sharc_context_intern_absent) whose slots are not
+   * filled yet: each is placed a few such interns later, once the lines
+   * asked for when it came are in cache, or before a probe whose hash has
+   * a bit in pend_bits */
+  unsigned pending;
+  sharc_uniq *pend[SHARC_UNIQ_PENDING];
+  uint64_t pend_bits; /* bit (hash >> 26) of each pending object's hash: most probes skip them */
 } sharc_uniq_table;
 
 uint32_t sharc_hash_bytes(const void *p, size_t n);

@@ -162,6 +162,43 @@ static void test_dictionary(void) {
   sharc_context_destroy(ctx);
 }
 
+/* Dictionaries and arrays holding an attribute made after the newest of
+ * their kind are interned without a probe, their slots filled a few such
+ * interns later: each is found again at once (still pending), after more
+ * came and the table grew, in a small table and in one large enough for
+ * the filled-slot bitmap. */
+static void test_known_new(void) {
+  for (int large = 0; large < 2; large++) {
+    sharc_context *ctx = sharc_context_create();
+    if (large)
+      sharc_context_expect_attrs(ctx, 300000, (size_t)1 << 24);
+    CHECK((ctx->attrs.filled != NULL) == large);
+    sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
+    sharc_ident *name = sharc_ident_get(ctx, SHARC_STR("v"));
+    enum { N = 3000 };
+    static sharc_attr *dicts[N], *arrays[N];
+    bool ok = true;
+    for (int i = 0; i < N; i++) {
+      sharc_attr *v = sharc_attr_integer(ctx, i64, i);
+      sharc_named_attr e = {name, v};
+      dicts[i] = sharc_attr_dictionary(ctx, &e, 1);
+      ok = ok && dicts[i] == sharc_attr_dictionary(ctx, &e, 1);
+      sharc_attr *elems[2] = {v, dicts[i]};
+      arrays[i] = sharc_attr_array(ctx, elems, 2);
+      ok = ok && arrays[i] == sharc_attr_array(ctx, elems, 2);
+    }
+    for (int i = 0; i < N; i++) {
+      sharc_attr *v = sharc_attr_integer(ctx, i64, i);
+      sharc_named_attr e = {name, v};
+      sharc_attr *elems[2] = {v, dicts[i]};
+      ok = ok && dicts[i] == sharc_attr_dictionary(ctx, &e, 1) &&
+           arrays[i] == sharc_attr_array(ctx, elems, 2) && sharc_attr_dict_get(dicts[i], "v") == v;
+    }
+    CHECK(ok && dicts[0] != dicts[1] && arrays[0] != arrays[1]);
+    sharc_context_destroy(ctx);
+  }
+}
+
 static void test_locations(void) {
   sharc_context *ctx = sharc_context_create();
   sharc_ident *f = sharc_ident_get(ctx, SHARC_STR("f.mlir"));
@@ -504,6 +541,7 @@ int main(void) {
   test_expect_attrs();
   test_identifiers();
   test_dictionary();
+  test_known_new();
   test_string_escapes();
   test_locations();
   test_ops_and_uses();
