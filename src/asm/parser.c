@@ -680,9 +680,13 @@ void sharc_p_name_table_free(p_name_table *t) {
   memset(t, 0, sizeof *t);
 }
 
+/* A name's innermost binding. As in MLIR, whose parser isolates names only
+ * for regions parsed with name shadowing (no op here asks for it), an
+ * isolated op's regions see the names around them: a use there resolves,
+ * and the verifier reports the value defined outside the region. */
 static val_entry *visible_entry(sharc_parser *p, sharc_p_name *name) {
-  val_entry *e = name->top;
-  return e && e->iso == p->iso_depth ? e : NULL;
+  (void)p;
+  return name->top;
 }
 
 static void push_entry(sharc_parser *p, val_entry *e, bool at_iso_scope) {
@@ -692,6 +696,7 @@ static void push_entry(sharc_parser *p, val_entry *e, bool at_iso_scope) {
   if (at_iso_scope)
     while (scope->parent && !scope->isolated)
       scope = scope->parent;
+  e->owner = scope;
   sharc_ptrvec_push(&scope->defined, e);
 }
 
@@ -756,6 +761,7 @@ typedef struct held_use {
  * parsed that hold it (parser_impl.h: pending_ops), innermost first. */
 typedef struct forward_value {
   sharc_located_value lv;
+  sharc_token tok; /* its first use */
   held_use *held;
   bool resolved; /* defined while held: its holders fail (sharc_p_check_held) */
 } forward_value;
@@ -820,19 +826,22 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
                              sharc_value **out) {
   val_entry *e = visible_entry(p, ref->name);
   if (e && !e->forward) {
-    if (ref->number >= e->count)
+    /* a slot past the definition's results holds a placeholder when that
+     * number was used before the definition (MLIR's entries) */
+    sharc_value *v = ref->number < e->count ? e->vals[ref->number] : NULL;
+    if (!v)
       return sharc_p_error_at(p, &ref->tok, "reference to invalid result number");
-    sharc_value *v = e->vals[ref->number];
     if (type && v->type != type)
-      return prior_use_type_error(
-          p, ref, type, v, v->vkind == SHARC_VALUE_ARG ? sharc_value_loc(v) : sharc_p_tok_loc(p, &e->tok));
+      return prior_use_type_error(p, ref, type, v,
+                                  v->vkind == SHARC_VALUE_ARG || v->vkind == SHARC_VALUE_PLACEHOLDER
+                                      ? sharc_value_loc(v)
+                                      : sharc_p_tok_loc(p, &e->tok));
     *out = v;
     return true;
   }
   if (!e) {
     e = new_entry(p);
     e->name = ref->name;
-    e->iso = p->iso_depth;
     e->forward = true;
     e->tok = ref->tok;
     push_entry(p, e, true);
@@ -849,6 +858,7 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
   if (!v) {
     forward_value *fv = sharc_arena_alloc(&p->region_scratch, sizeof *fv);
     fv->lv.loc = sharc_p_tok_loc(p, &ref->tok);
+    fv->tok = ref->tok;
     v = &fv->lv.value;
     v->vkind = SHARC_VALUE_PLACEHOLDER;
     v->type = type;
@@ -879,6 +889,42 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
   return sharc_p_restore_custom_op(p, saved, sharc_p_resolve_operand_impl(p, ref, type, out));
 }
 
+/* The first written of a forward entry's placeholders past `count`, or
+ * NULL: numbers used ahead of a definition that has fewer results. */
+static forward_value *first_unbound(const val_entry *e, unsigned count) {
+  forward_value *first = NULL;
+  for (unsigned i = count; i < e->count; i++) {
+    forward_value *fv = e->vals[i] ? forward_of(e->vals[i]) : NULL;
+    if (fv && (!first || fv->tok.start < first->tok.start))
+      first = fv;
+  }
+  return first;
+}
+
+/* A definition that resolved the forward entry `fwd` held by another scope
+ * (an enclosing isolated one), or with placeholders left past its results:
+ * as in MLIR, the definition is bound in the current scope only (it goes
+ * out of view when this region ends), and each placeholder left stays a
+ * forward reference, reported as undeclared when `fwd`'s scope ends. */
+static bool bind_resolved(sharc_parser *p, val_entry *fwd, const sharc_token *tok,
+                          sharc_value **vals, unsigned count) {
+  forward_value *left = first_unbound(fwd, count);
+  fwd->name->top = fwd->shadowed; /* unbound again when its scope ends: a no-op */
+  fwd->forward = left != NULL;
+  if (left)
+    fwd->tok = left->tok;
+  val_entry *e = new_entry(p);
+  e->name = fwd->name;
+  push_entry(p, e, false);
+  e->count = count > fwd->count ? count : fwd->count;
+  e->vals = sharc_arena_alloc(&p->region_scratch, e->count * sizeof *e->vals);
+  memcpy(e->vals, vals, count * sizeof *vals);
+  for (unsigned i = count; i < fwd->count; i++)
+    e->vals[i] = fwd->vals[i];
+  e->tok = *tok;
+  return true;
+}
+
 /* Binds `name` to `count` values. Resolves earlier forward uses. */
 bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
                           unsigned count) {
@@ -890,12 +936,6 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
     return false;
   }
   if (e) {
-    if (e->count > count) {
-      for (unsigned i = count; i < e->count; i++)
-        if (e->vals[i])
-          return sharc_p_error_at(p, &e->tok, "operation defines %u results but was provided %u "
-                                  "to bind", count, e->count);
-    }
     for (unsigned i = 0; i < e->count && i < count; i++) {
       sharc_value *ph = e->vals[i];
       if (!ph)
@@ -917,11 +957,12 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
         p->held_resolved = true;
       }
     }
+    if (e->owner != p->scope || e->count > count)
+      return bind_resolved(p, e, tok, vals, count);
     e->forward = false;
   } else {
     e = new_entry(p);
     e->name = name;
-    e->iso = p->iso_depth;
     push_entry(p, e, false);
   }
   if (count == 1) {
@@ -949,8 +990,6 @@ void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated) {
   s->parent = p->scope;
   s->isolated = isolated;
   s->owns_region_scratch = isolated && p->region_scratch.used == 0;
-  if (isolated)
-    p->iso_depth++;
   p->scope = s;
 }
 
@@ -982,8 +1021,6 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
   sharc_ptrvec_free(&s->defined);
   sharc_ptrvec_free(&s->blocks);
   sharc_ptrmap_free(&s->block_map);
-  if (s->isolated)
-    p->iso_depth--;
   p->scope = s->parent;
   /* after an error, ops may still use a placeholder there: kept to the end */
   if (s->owns_region_scratch && check && ok)
