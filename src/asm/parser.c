@@ -913,6 +913,8 @@ static bool bind_resolved(sharc_parser *p, val_entry *fwd, const sharc_token *to
   fwd->forward = left != NULL;
   if (left)
     fwd->tok = left->tok;
+  for (unsigned i = 0; i < count && i < fwd->count; i++)
+    fwd->vals[i] = NULL; /* resolved: only the placeholders left are reported */
   val_entry *e = new_entry(p);
   e->name = fwd->name;
   push_entry(p, e, false);
@@ -993,16 +995,61 @@ void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated) {
   p->scope = s;
 }
 
-/* Pops a region scope: names defined in it go out of view; at an isolated
- * boundary, any name still only forward-referenced is an error. */
+static int by_position(const void *a, const void *b) {
+  const char *x = (*(forward_value *const *)a)->tok.start;
+  const char *y = (*(forward_value *const *)b)->tok.start;
+  return x < y ? -1 : x > y;
+}
+
+/* MLIR's finalize: every placeholder never defined is an undeclared name,
+ * reported in the order of the text once the whole input is parsed. */
+static bool report_undeclared(sharc_parser *p, const region_scope *s) {
+  sharc_ptrvec left = {0};
+  for (unsigned i = 0; i < s->defined.len; i++) {
+    val_entry *e = s->defined.items[i];
+    for (unsigned j = 0; e->forward && j < e->count; j++)
+      if (e->vals[j])
+        sharc_ptrvec_push(&left, forward_of(e->vals[j]));
+  }
+  if (left.len)
+    qsort(left.items, left.len, sizeof *left.items, by_position);
+  for (unsigned i = 0; i < left.len; i++) {
+    const sharc_token *t = &((forward_value *)left.items[i])->tok;
+    if (i == 0) {
+      sharc_p_error_at(p, t, "use of undeclared SSA value name");
+      continue;
+    }
+    sharc_emit(p->ctx, SHARC_SEV_ERROR, sharc_loc_file(p->ctx, p->file, t->line, t->col),
+               "use of undeclared SSA value name");
+  }
+  bool none = left.len == 0;
+  sharc_ptrvec_free(&left);
+  return none;
+}
+
+/* A forward reference still open when a nested isolated region ends stays
+ * open in the enclosing one: as in MLIR, a later definition there may
+ * still resolve it (the verifier then reports the use). */
+static void carry_forward(region_scope *s, val_entry *e) {
+  region_scope *to = s->parent;
+  while (to->parent && !to->isolated)
+    to = to->parent;
+  e->owner = to;
+  sharc_ptrvec_push(&to->defined, e);
+}
+
+/* Pops a region scope: names defined in it go out of view; at the
+ * outermost one, any name still only forward-referenced is an error. */
 bool sharc_p_pop_scope(sharc_parser *p, bool check) {
   region_scope *s = p->scope;
-  bool ok = true;
+  bool ok = !(check && !s->parent) || report_undeclared(p, s);
+  bool carried = false;
   for (unsigned i = s->defined.len; i-- > 0;) {
     val_entry *e = s->defined.items[i];
-    if (e->forward && check && ok && s->isolated) {
-      sharc_p_error_at(p, &e->tok, "use of undeclared SSA value name");
-      ok = false;
+    if (e->forward && s->isolated && s->parent) {
+      carry_forward(s, e);
+      carried = true;
+      continue;
     }
     e->name->top = e->shadowed;
     e->shadowed = p->free_entries;
@@ -1023,7 +1070,7 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
   sharc_ptrmap_free(&s->block_map);
   p->scope = s->parent;
   /* after an error, ops may still use a placeholder there: kept to the end */
-  if (s->owns_region_scratch && check && ok)
+  if (s->owns_region_scratch && check && ok && !carried)
     release_region_scratch(p);
   return ok;
 }

@@ -134,6 +134,46 @@ func.func @main(%a: i32) {
   return
 }
 
+// -----
+
+func.func @a() {
+  "foo.use"(%y) : (i32) -> ()
+  return
+}
+"foo.use"(%z) : (i32) -> ()
+"foo.use"(%w#1) : (i32) -> ()
+
+// -----
+
+"foo.g"() ({
+  "foo.use"(%a) : (i32) -> ()
+  "foo.r"() ({
+    func.func @f(%a: i32) {
+      return
+    }
+  }) : () -> ()
+}) : () -> ()
+
+// -----
+
+"foo.g"() ({
+  "foo.r"() ({
+    func.func @f() {
+      "foo.b"(%v) : (i32) -> ()
+      return
+    }
+  }) : () -> ()
+  %v = "foo.def"() : () -> i32
+}) : () -> ()
+
+// -----
+
+func.func @a() {
+  "foo.use"(%y) : (i32) -> ()
+  return
+}
+"foo.bad"( : () -> ()
+
 // The diagnostics, in the order of the chunks above.
 // CHECK: value_name_scopes.mlir:9:13: error: use of undeclared SSA value name
 // CHECK: value_name_scopes.mlir:17:13: error: use of undeclared SSA value name
@@ -154,3 +194,13 @@ func.func @main(%a: i32) {
 // CHECK: value_name_scopes.mlir:130:7: error: 'foo.b' op using value defined outside the region
 // CHECK: value_name_scopes.mlir:130:7: note: see current operation: "foo.b"(<<UNKNOWN SSA VALUE>>) : (i32) -> ()
 // CHECK: value_name_scopes.mlir:129:5: note: required by region isolation constraints
+// CHECK: value_name_scopes.mlir:140:13: error: use of undeclared SSA value name
+// CHECK: value_name_scopes.mlir:143:11: error: use of undeclared SSA value name
+// CHECK: value_name_scopes.mlir:144:11: error: use of undeclared SSA value name
+// CHECK: value_name_scopes.mlir:151:18: error: region entry argument '%a' is already in use
+// CHECK: value_name_scopes.mlir:149:13: note: previously referenced here
+// CHECK: value_name_scopes.mlir:162:7: error: 'foo.b' op using value defined outside the region
+// CHECK: value_name_scopes.mlir:162:7: note: see current operation: "foo.b"(<<UNKNOWN SSA VALUE>>) : (i32) -> ()
+// CHECK: value_name_scopes.mlir:161:5: note: required by region isolation constraints
+// CHECK-NOT: use of undeclared SSA value name
+// CHECK: value_name_scopes.mlir:175:11: error: expected ')' to end operand list
