@@ -876,10 +876,12 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
 bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok) {
   sharc_p_name *name = sharc_p_name_get(p, &p->names, sharc_tok_str(tok));
   val_entry *e = visible_entry(p, name);
-  if (!e)
+  /* only number 0 counts: `%x#1` used ahead leaves `%x` free (MLIR) */
+  if (!e || (e->forward && !e->vals[0]))
     return true;
+  const sharc_token *prior = e->forward ? &forward_of(e->vals[0])->tok : &e->tok;
   sharc_p_error_at(p, tok, "region entry argument '%s' is already in use", name->data);
-  sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, &e->tok), "previously referenced here");
+  sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, prior), "previously referenced here");
   return false;
 }
 

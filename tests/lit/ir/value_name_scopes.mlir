@@ -174,6 +174,17 @@ func.func @a() {
 }
 "foo.bad"( : () -> ()
 
+// -----
+
+"foo.g"() ({
+  "foo.use"(%0#1) : (i32) -> ()
+  "foo.r"() ({
+    func.func @f(%0: i32) {
+      return
+    }
+  }) : () -> ()
+}) : () -> ()
+
 // The diagnostics, in the order of the chunks above.
 // CHECK: value_name_scopes.mlir:9:13: error: use of undeclared SSA value name
 // CHECK: value_name_scopes.mlir:17:13: error: use of undeclared SSA value name
@@ -204,3 +215,4 @@ func.func @a() {
 // CHECK: value_name_scopes.mlir:161:5: note: required by region isolation constraints
 // CHECK-NOT: use of undeclared SSA value name
 // CHECK: value_name_scopes.mlir:175:11: error: expected ')' to end operand list
+// CHECK: value_name_scopes.mlir:180:13: error: use of undeclared SSA value name
