@@ -680,9 +680,13 @@ void sharc_p_name_table_free(p_name_table *t) {
   memset(t, 0, sizeof *t);
 }
 
+/* A name's innermost binding. As in MLIR, whose parser isolates names only
+ * for regions parsed with name shadowing (no op here asks for it), an
+ * isolated op's regions see the names around them: a use there resolves,
+ * and the verifier reports the value defined outside the region. */
 static val_entry *visible_entry(sharc_parser *p, sharc_p_name *name) {
-  val_entry *e = name->top;
-  return e && e->iso == p->iso_depth ? e : NULL;
+  (void)p;
+  return name->top;
 }
 
 static void push_entry(sharc_parser *p, val_entry *e, bool at_iso_scope) {
@@ -692,6 +696,7 @@ static void push_entry(sharc_parser *p, val_entry *e, bool at_iso_scope) {
   if (at_iso_scope)
     while (scope->parent && !scope->isolated)
       scope = scope->parent;
+  e->owner = scope;
   sharc_ptrvec_push(&scope->defined, e);
 }
 
@@ -756,6 +761,7 @@ typedef struct held_use {
  * parsed that hold it (parser_impl.h: pending_ops), innermost first. */
 typedef struct forward_value {
   sharc_located_value lv;
+  sharc_token tok; /* its first use */
   held_use *held;
   bool resolved; /* defined while held: its holders fail (sharc_p_check_held) */
 } forward_value;
@@ -820,19 +826,22 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
                              sharc_value **out) {
   val_entry *e = visible_entry(p, ref->name);
   if (e && !e->forward) {
-    if (ref->number >= e->count)
+    /* a slot past the definition's results holds a placeholder when that
+     * number was used before the definition (MLIR's entries) */
+    sharc_value *v = ref->number < e->count ? e->vals[ref->number] : NULL;
+    if (!v)
       return sharc_p_error_at(p, &ref->tok, "reference to invalid result number");
-    sharc_value *v = e->vals[ref->number];
     if (type && v->type != type)
-      return prior_use_type_error(
-          p, ref, type, v, v->vkind == SHARC_VALUE_ARG ? sharc_value_loc(v) : sharc_p_tok_loc(p, &e->tok));
+      return prior_use_type_error(p, ref, type, v,
+                                  v->vkind == SHARC_VALUE_ARG || v->vkind == SHARC_VALUE_PLACEHOLDER
+                                      ? sharc_value_loc(v)
+                                      : sharc_p_tok_loc(p, &e->tok));
     *out = v;
     return true;
   }
   if (!e) {
     e = new_entry(p);
     e->name = ref->name;
-    e->iso = p->iso_depth;
     e->forward = true;
     e->tok = ref->tok;
     push_entry(p, e, true);
@@ -849,6 +858,7 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
   if (!v) {
     forward_value *fv = sharc_arena_alloc(&p->region_scratch, sizeof *fv);
     fv->lv.loc = sharc_p_tok_loc(p, &ref->tok);
+    fv->tok = ref->tok;
     v = &fv->lv.value;
     v->vkind = SHARC_VALUE_PLACEHOLDER;
     v->type = type;
@@ -866,10 +876,12 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
 bool sharc_p_check_entry_arg_unused(sharc_parser *p, const sharc_token *tok) {
   sharc_p_name *name = sharc_p_name_get(p, &p->names, sharc_tok_str(tok));
   val_entry *e = visible_entry(p, name);
-  if (!e)
+  /* only number 0 counts: `%x#1` used ahead leaves `%x` free (MLIR) */
+  if (!e || (e->forward && !e->vals[0]))
     return true;
+  const sharc_token *prior = e->forward ? &forward_of(e->vals[0])->tok : &e->tok;
   sharc_p_error_at(p, tok, "region entry argument '%s' is already in use", name->data);
-  sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, &e->tok), "previously referenced here");
+  sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, prior), "previously referenced here");
   return false;
 }
 
@@ -877,6 +889,44 @@ bool sharc_p_resolve_operand(sharc_parser *p, const sharc_operand_ref *ref, shar
                              sharc_value **out) {
   sharc_ident *saved = sharc_p_hide_custom_op(p);
   return sharc_p_restore_custom_op(p, saved, sharc_p_resolve_operand_impl(p, ref, type, out));
+}
+
+/* The first written of a forward entry's placeholders past `count`, or
+ * NULL: numbers used ahead of a definition that has fewer results. */
+static forward_value *first_unbound(const val_entry *e, unsigned count) {
+  forward_value *first = NULL;
+  for (unsigned i = count; i < e->count; i++) {
+    forward_value *fv = e->vals[i] ? forward_of(e->vals[i]) : NULL;
+    if (fv && (!first || fv->tok.start < first->tok.start))
+      first = fv;
+  }
+  return first;
+}
+
+/* A definition that resolved the forward entry `fwd` held by another scope
+ * (an enclosing isolated one), or with placeholders left past its results:
+ * as in MLIR, the definition is bound in the current scope only (it goes
+ * out of view when this region ends), and each placeholder left stays a
+ * forward reference, reported as undeclared when `fwd`'s scope ends. */
+static bool bind_resolved(sharc_parser *p, val_entry *fwd, const sharc_token *tok,
+                          sharc_value **vals, unsigned count) {
+  forward_value *left = first_unbound(fwd, count);
+  fwd->name->top = fwd->shadowed; /* unbound again when its scope ends: a no-op */
+  fwd->forward = left != NULL;
+  if (left)
+    fwd->tok = left->tok;
+  for (unsigned i = 0; i < count && i < fwd->count; i++)
+    fwd->vals[i] = NULL; /* resolved: only the placeholders left are reported */
+  val_entry *e = new_entry(p);
+  e->name = fwd->name;
+  push_entry(p, e, false);
+  e->count = count > fwd->count ? count : fwd->count;
+  e->vals = sharc_arena_alloc(&p->region_scratch, e->count * sizeof *e->vals);
+  memcpy(e->vals, vals, count * sizeof *vals);
+  for (unsigned i = count; i < fwd->count; i++)
+    e->vals[i] = fwd->vals[i];
+  e->tok = *tok;
+  return true;
 }
 
 /* Binds `name` to `count` values. Resolves earlier forward uses. */
@@ -890,12 +940,6 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
     return false;
   }
   if (e) {
-    if (e->count > count) {
-      for (unsigned i = count; i < e->count; i++)
-        if (e->vals[i])
-          return sharc_p_error_at(p, &e->tok, "operation defines %u results but was provided %u "
-                                  "to bind", count, e->count);
-    }
     for (unsigned i = 0; i < e->count && i < count; i++) {
       sharc_value *ph = e->vals[i];
       if (!ph)
@@ -917,11 +961,12 @@ bool sharc_p_define(sharc_parser *p, const sharc_token *tok, sharc_value **vals,
         p->held_resolved = true;
       }
     }
+    if (e->owner != p->scope || e->count > count)
+      return bind_resolved(p, e, tok, vals, count);
     e->forward = false;
   } else {
     e = new_entry(p);
     e->name = name;
-    e->iso = p->iso_depth;
     push_entry(p, e, false);
   }
   if (count == 1) {
@@ -949,21 +994,64 @@ void sharc_p_push_scope(sharc_parser *p, region_scope *s, bool isolated) {
   s->parent = p->scope;
   s->isolated = isolated;
   s->owns_region_scratch = isolated && p->region_scratch.used == 0;
-  if (isolated)
-    p->iso_depth++;
   p->scope = s;
 }
 
-/* Pops a region scope: names defined in it go out of view; at an isolated
- * boundary, any name still only forward-referenced is an error. */
+static int by_position(const void *a, const void *b) {
+  const char *x = (*(forward_value *const *)a)->tok.start;
+  const char *y = (*(forward_value *const *)b)->tok.start;
+  return x < y ? -1 : x > y;
+}
+
+/* MLIR's finalize: every placeholder never defined is an undeclared name,
+ * reported in the order of the text once the whole input is parsed. */
+static bool report_undeclared(sharc_parser *p, const region_scope *s) {
+  sharc_ptrvec left = {0};
+  for (unsigned i = 0; i < s->defined.len; i++) {
+    val_entry *e = s->defined.items[i];
+    for (unsigned j = 0; e->forward && j < e->count; j++)
+      if (e->vals[j])
+        sharc_ptrvec_push(&left, forward_of(e->vals[j]));
+  }
+  if (left.len)
+    qsort(left.items, left.len, sizeof *left.items, by_position);
+  for (unsigned i = 0; i < left.len; i++) {
+    const sharc_token *t = &((forward_value *)left.items[i])->tok;
+    if (i == 0) {
+      sharc_p_error_at(p, t, "use of undeclared SSA value name");
+      continue;
+    }
+    sharc_emit(p->ctx, SHARC_SEV_ERROR, sharc_loc_file(p->ctx, p->file, t->line, t->col),
+               "use of undeclared SSA value name");
+  }
+  bool none = left.len == 0;
+  sharc_ptrvec_free(&left);
+  return none;
+}
+
+/* A forward reference still open when a nested isolated region ends stays
+ * open in the enclosing one: as in MLIR, a later definition there may
+ * still resolve it (the verifier then reports the use). */
+static void carry_forward(region_scope *s, val_entry *e) {
+  region_scope *to = s->parent;
+  while (to->parent && !to->isolated)
+    to = to->parent;
+  e->owner = to;
+  sharc_ptrvec_push(&to->defined, e);
+}
+
+/* Pops a region scope: names defined in it go out of view; at the
+ * outermost one, any name still only forward-referenced is an error. */
 bool sharc_p_pop_scope(sharc_parser *p, bool check) {
   region_scope *s = p->scope;
-  bool ok = true;
+  bool ok = !(check && !s->parent) || report_undeclared(p, s);
+  bool carried = false;
   for (unsigned i = s->defined.len; i-- > 0;) {
     val_entry *e = s->defined.items[i];
-    if (e->forward && check && ok && s->isolated) {
-      sharc_p_error_at(p, &e->tok, "use of undeclared SSA value name");
-      ok = false;
+    if (e->forward && s->isolated && s->parent) {
+      carry_forward(s, e);
+      carried = true;
+      continue;
     }
     e->name->top = e->shadowed;
     e->shadowed = p->free_entries;
@@ -982,11 +1070,9 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
   sharc_ptrvec_free(&s->defined);
   sharc_ptrvec_free(&s->blocks);
   sharc_ptrmap_free(&s->block_map);
-  if (s->isolated)
-    p->iso_depth--;
   p->scope = s->parent;
   /* after an error, ops may still use a placeholder there: kept to the end */
-  if (s->owns_region_scratch && check && ok)
+  if (s->owns_region_scratch && check && ok && !carried)
     release_region_scratch(p);
   return ok;
 }

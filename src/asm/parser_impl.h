@@ -17,8 +17,8 @@ typedef struct val_entry {
   sharc_p_name *name;
   sharc_value **vals;
   unsigned count;
-  unsigned iso;
   bool forward;
+  struct region_scope *owner; /* the scope whose end unbinds it */
   sharc_token tok;
   struct val_entry *shadowed; /* also links the free list */
   sharc_value *single;        /* storage for the common one-value case */
@@ -193,7 +193,6 @@ struct sharc_parser {
   p_name_table op_names;     /* a quoted op name's token text -> p_op_name */
   region_scope *scope;
   val_entry *free_entries;   /* entries of finished regions, for reuse */
-  unsigned iso_depth;
   unsigned depth;            /* nesting of regions/attributes/types */
   /* Deepest nesting reached in the current alias definition, counting the
    * nesting that the aliases it uses stand for: an alias adds its own depth
