@@ -1119,8 +1119,7 @@ bool sharc_verify_changed(sharc_op *op) {
 }
 
 bool sharc_verify_memo_passed(sharc_context *ctx, const uintptr_t *key, unsigned n) {
-  unsigned len;
-  return ctx->verify_memo && sharc_word_memo_find(ctx->verify_memo, key, n, &len);
+  return sharc_verify_memo_hit(ctx, key, n);
 }
 
 /* The key is hashed once for the look-up and the add. */
