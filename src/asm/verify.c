@@ -406,7 +406,8 @@ static bool verify_dialect_attrs(sharc_op *op, bool changed_only) {
     key = heap ? heap : stack;
     hash = sharc_word_memo_hash(key, key_len);
     if (sharc_word_memo_find_hashed(ctx->verify_memo, hash, key, key_len, &len)) {
-      free(heap);
+      if (heap) /* mostly not: no call to free */
+        free(heap);
       return true;
     }
   }
