@@ -406,7 +406,8 @@ static bool verify_dialect_attrs(sharc_op *op, bool changed_only) {
     key = heap ? heap : stack;
     hash = sharc_word_memo_hash(key, key_len);
     if (sharc_word_memo_find_hashed(ctx->verify_memo, hash, key, key_len, &len)) {
-      free(heap);
+      if (heap) /* mostly not: no call to free */
+        free(heap);
       return true;
     }
   }
@@ -1119,8 +1120,7 @@ bool sharc_verify_changed(sharc_op *op) {
 }
 
 bool sharc_verify_memo_passed(sharc_context *ctx, const uintptr_t *key, unsigned n) {
-  unsigned len;
-  return ctx->verify_memo && sharc_word_memo_find(ctx->verify_memo, key, n, &len);
+  return sharc_verify_memo_hit(ctx, key, n);
 }
 
 /* The key is hashed once for the look-up and the add. */

@@ -5,8 +5,20 @@
 #ifndef SHARC_ASM_VERIFY_INTERNAL_H
 #define SHARC_ASM_VERIFY_INTERNAL_H
 
+#include "ir/context.h"
 #include "ir/ir_internal.h"
 #include "support/word_memo.h"
+
+/* sharc_verify_memo_passed, inline: the sdy hooks ask it for every
+ * sharding and rule a verification meets, and nearly every answer is a hit
+ * (a hash, one probe and a compare, cheaper than the call around it). */
+static inline bool sharc_verify_memo_hit(const sharc_context *ctx, const uintptr_t *key,
+                                         unsigned n) {
+  const sharc_word_memo *m = ctx->verify_memo;
+  unsigned len;
+  return m && m->table.cap &&
+         sharc_word_memo_find_hashed(m, sharc_word_memo_hash(key, n), key, n, &len);
+}
 
 /* FunctionOpInterface's check of `arg_attrs`/`res_attrs`: dialect-prefixed
  * names only, each verified by its dialect's verify_arg_attr hook. */

@@ -56,12 +56,16 @@ bool sharc_op_would_be_trivially_dead(const sharc_op *op) {
   return sharc_op_is_memory_effect_free(op);
 }
 
-bool sharc_op_is_trivially_dead(const sharc_op *op) {
+/* Inline in the driver, which asks it of every op it pops: most have a
+ * used result, and the answer is then a load or two. */
+static inline bool trivially_dead(const sharc_op *op) {
   for (unsigned i = 0; i < op->num_results; i++)
     if (sharc_op_results_of(op)[i].uses)
       return false;
   return sharc_op_would_be_trivially_dead(op);
 }
+
+bool sharc_op_is_trivially_dead(const sharc_op *op) { return trivially_dead(op); }
 
 sharc_attr *sharc_op_constant_value(sharc_op *op) {
   if (!sharc_op_def_of(op) || !(sharc_op_def_of(op)->traits & SHARC_TRAIT_CONSTANT_LIKE) ||
@@ -286,7 +290,7 @@ static bool process_worklist(driver *d) {
   int64_t rewrites = 0;
   while (!wl_empty(&d->wl) && (d->config.max_rewrites < 0 || rewrites < d->config.max_rewrites)) {
     sharc_op *op = wl_pop(&d->wl); /* live: wl_empty trimmed */
-    if (sharc_op_is_trivially_dead(op)) {
+    if (trivially_dead(op)) {
       sharc_rw_erase_op(&d->rw, op);
       changed = true;
       continue;

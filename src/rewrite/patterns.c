@@ -168,6 +168,19 @@ bool sharc_patterns_may_skip_quiet_bodies(sharc_pattern_set *s) {
   return s->isolation_local && s->any.len == 0;
 }
 
+/* The any-op patterns alone, in order, until one applies: an op with no
+ * pattern of its own (most ops a driver visits, the propagation's every
+ * op), without the merge by benefit below. */
+static bool apply_any(const sharc_pattern_set *s, sharc_op *op, sharc_rewriter *rw) {
+  for (unsigned j = 0; j < s->any.len; j++) {
+    const sharc_bound_pattern *p = &s->any.items[j];
+    sharc_rw_set_before(rw, op);
+    if (p->pattern->rewrite(op, rw, p->state))
+      return true;
+  }
+  return false;
+}
+
 /* MLIR's PatternApplicator::matchAndRewrite: the op's own patterns and the
  * any-op patterns interleaved by benefit, the op's own first among equals,
  * until one applies; the insertion point is put before the op for each. */
@@ -176,7 +189,9 @@ bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter
   const sharc_op_def *def = sharc_op_def_of(op);
   const sharc_pattern_list *own =
       def && s->root_bits & root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
-  unsigned i = 0, j = 0, n_own = own ? own->len : 0;
+  if (!own)
+    return apply_any(s, op, rw);
+  unsigned i = 0, j = 0, n_own = own->len;
   while (i < n_own || j < s->any.len) {
     const sharc_bound_pattern *p;
     if (i < n_own && (j >= s->any.len || benefit(&own->items[i]) >= benefit(&s->any.items[j])))

@@ -3,6 +3,7 @@
  * function arguments and results, and the reusable checks sdy ops build on,
  * with Shardy's messages (verifiers.cc). */
 #include "dialect/sdy/attrs_internal.h"
+#include "asm/verify_internal.h"
 #include "dialect/sdy/op_verify.h"
 #include "dialect/sdy/sdy_ops_internal.h"
 #include "dialect/sdy/utils.h"
@@ -683,7 +684,7 @@ static bool verify_op_sharding(sharc_op *op, const sharc_attr *shardings) {
   uintptr_t stack[STACK_KEY], *key;
   unsigned n = check_key(CHECK_SHARDING, shardings, scope, op, false, stack, &key);
   sharc_context *ctx = sharc_op_ctx_of(op);
-  bool ok = sharc_verify_memo_passed(ctx, key, n);
+  bool ok = sharc_verify_memo_hit(ctx, key, n);
   if (!ok) {
     unsigned nr = sharc_op_num_results(op);
     sharc_type **types = sharc_xmalloc_array(nr + 1, sizeof *types);
@@ -705,7 +706,7 @@ static bool verify_op_rule(sharc_op *op, const sharc_attr *rule) {
   uintptr_t stack[STACK_KEY], *key;
   unsigned n = check_key(CHECK_RULE, rule, NULL, op, true, stack, &key);
   sharc_context *ctx = sharc_op_ctx_of(op);
-  bool ok = sharc_verify_memo_passed(ctx, key, n);
+  bool ok = sharc_verify_memo_hit(ctx, key, n);
   if (!ok) {
     ok = sharc_sdy_verify_op_sharding_rule(rule, op);
     if (ok)
@@ -779,7 +780,7 @@ bool sharc_sdy_verify_arg_attr_hook(sharc_op *op, unsigned index, bool is_result
                            (uintptr_t)sharc_op_parent_op(op)};
   sharc_context *ctx = sharc_op_context(op);
   unsigned n_key = sizeof key / sizeof *key;
-  if (sharc_verify_memo_passed(ctx, key, n_key))
+  if (sharc_verify_memo_hit(ctx, key, n_key))
     return true;
   if (!sharc_sdy_verify_tensor_sharding_for_op(attr->value, type, &e))
     return false;
