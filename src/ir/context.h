@@ -12,7 +12,8 @@ enum {
   SHARC_MAX_DIALECTS = 16,
   SHARC_OP_MISS_SLOTS = 64,
   SHARC_CREATED_DEF_SLOTS = 1024,
-  SHARC_MAX_FACTS = 16
+  SHARC_MAX_FACTS = 16,
+  SHARC_DICT_NAME_WORDS = 16
 };
 
 /* How a diagnostic shows an op (Diagnostic::appendOp's printing flags). */
@@ -226,6 +227,11 @@ struct sharc_context {
    * them every fact answers "noted"): an absent one says never */
   const void *noted_facts[SHARC_MAX_FACTS];
   unsigned num_noted_facts;
+  /* a bit per hash of each name a dictionary ever held (attrs.c notes a
+   * new dictionary's names; the hash is of the text, so the same in every
+   * build): a clear bit says no op holds an attribute of that name, and a
+   * walk for one has nothing to find */
+  uint64_t dict_names[SHARC_DICT_NAME_WORDS];
   /* the roots of every symbol reference made here, a bit per hash of the
    * name (sharc_symbol_root_bit): a clear bit says no attribute refers to
    * that name */
@@ -252,6 +258,11 @@ static inline unsigned sharc_context_fresh_mark(sharc_context *ctx) {
   if (++ctx->live_mark == 0)
     ++ctx->live_mark;
   return ctx->live_mark;
+}
+
+/* The bit of context.dict_names for attribute name `name`. */
+static inline unsigned sharc_dict_name_bit(const sharc_ident *name) {
+  return name->hash % (SHARC_DICT_NAME_WORDS * 64);
 }
 
 /* Where the probe for `def` starts in context.created_defs. */

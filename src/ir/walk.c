@@ -118,6 +118,11 @@ bool sharc_context_fact_noted(const sharc_context *ctx, const void *tag) {
   return false;
 }
 
+bool sharc_context_dict_may_hold_name(const sharc_context *ctx, const sharc_ident *name) {
+  unsigned bit = sharc_dict_name_bit(name);
+  return (ctx->dict_names[bit / 64] >> (bit % 64)) & 1;
+}
+
 bool sharc_context_may_hold_one_of(const sharc_context *ctx, const sharc_op_def *const *defs,
                                    unsigned n) {
   for (unsigned i = 0; i < n; i++)
