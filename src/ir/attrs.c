@@ -36,6 +36,10 @@ static void attr_own(sharc_context *ctx, void *obj) {
     break;
   case SHARC_ATTR_DICTIONARY:
     a->dict.entries = key_at(a, 8);
+    for (unsigned i = 0; i < a->dict.n; i++) {
+      unsigned bit = sharc_dict_name_bit(a->dict.entries[i].name);
+      ctx->dict_names[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
     break;
   case SHARC_ATTR_DENSE_ARRAY:
     a->darray.raw = key_at(a, 24);

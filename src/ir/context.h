@@ -9,7 +9,13 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-enum { SHARC_MAX_DIALECTS = 16, SHARC_OP_MISS_SLOTS = 64 };
+enum {
+  SHARC_MAX_DIALECTS = 16,
+  SHARC_OP_MISS_SLOTS = 64,
+  SHARC_CREATED_DEF_SLOTS = 1024,
+  SHARC_MAX_FACTS = 16,
+  SHARC_DICT_NAME_WORDS = 16
+};
 
 /* How a diagnostic shows an op (Diagnostic::appendOp's printing flags). */
 typedef enum sharc_diag_op_form {
@@ -221,18 +227,31 @@ struct sharc_context {
   /* sharc_attr_dialect_one_word's answers (attrs.c): ops alike get
    * the same one-entry list (a sharding on each op of a layer) */
   struct sharc_one_word_slot *one_word_cache;
-  /* a bit per hash of each op definition an op was ever created with (ops
-   * are never freed, nor do they change definition): a clear bit says no
-   * op of that definition exists, and a walk for them has nothing to
-   * visit */
-  uint64_t created_defs[64];
+  /* each op definition an op was ever created with (ops are never freed,
+   * nor do they change definition), an open-addressed set of addresses
+   * (see ops.c's note_created_def): an absent one says no op of that
+   * definition exists, and a walk for them has nothing to visit. Exact,
+   * so which walks run does not depend on where the linker put the
+   * definitions; once half full (never, with the dialects there are)
+   * every definition answers "may hold". Atomic: the interpreter's
+   * threads create ops. */
+  _Atomic(const sharc_op_def *) created_defs[SHARC_CREATED_DEF_SLOTS];
+  unsigned created_def_count;
+  bool created_defs_full;
   /* the traits of every op definition an op was ever created with, OR-ed:
    * a clear bit says no op with that trait exists (no call op: a call
    * graph without a walk for calls) */
   unsigned created_traits;
   /* facts a dialect noted once they became true (an unreduced axis made),
-   * a bit per hash of the fact's tag: a clear bit says never */
-  uint64_t noted_facts;
+   * by the address of the fact's tag, exactly (past SHARC_MAX_FACTS of
+   * them every fact answers "noted"): an absent one says never */
+  const void *noted_facts[SHARC_MAX_FACTS];
+  unsigned num_noted_facts;
+  /* a bit per hash of each name a dictionary ever held (attrs.c notes a
+   * new dictionary's names; the hash is of the text, so the same in every
+   * build): a clear bit says no op holds an attribute of that name, and a
+   * walk for one has nothing to find */
+  uint64_t dict_names[SHARC_DICT_NAME_WORDS];
   /* the roots of every symbol reference made here, a bit per hash of the
    * name (sharc_symbol_root_bit): a clear bit says no attribute refers to
    * that name */
@@ -261,8 +280,14 @@ static inline unsigned sharc_context_fresh_mark(sharc_context *ctx) {
   return ctx->live_mark;
 }
 
-static inline unsigned sharc_def_bit(const void *def) {
-  return (unsigned)(((uintptr_t)def >> 4) * 0x9e3779b1u >> 20) % (64 * 64);
+/* The bit of context.dict_names for attribute name `name`. */
+static inline unsigned sharc_dict_name_bit(const sharc_ident *name) {
+  return name->hash % (SHARC_DICT_NAME_WORDS * 64);
+}
+
+/* Where the probe for `def` starts in context.created_defs. */
+static inline unsigned sharc_def_slot(const sharc_op_def *def) {
+  return (unsigned)(((uintptr_t)def >> 4) * 0x9e3779b1u >> 16) & (SHARC_CREATED_DEF_SLOTS - 1);
 }
 
 enum { SHARC_SET_ATTR_CACHE = 4096, SHARC_ONE_WORD_CACHE = 1024 };

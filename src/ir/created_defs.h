@@ -22,6 +22,10 @@ void sharc_context_note_fact(sharc_context *ctx, const void *tag);
 /* Whether the fact may hold (false: never noted in `ctx`). */
 bool sharc_context_fact_noted(const sharc_context *ctx, const void *tag);
 
+/* Whether an op may hold an attribute named `name` (false: no dictionary
+ * of `ctx` ever held that name). */
+bool sharc_context_dict_may_hold_name(const sharc_context *ctx, const sharc_ident *name);
+
 /* The fact that an op with successors (a branch) was ever created: with
  * none, no region's successors need checking. */
 extern const char sharc_successors_made;

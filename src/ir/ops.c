@@ -148,13 +148,45 @@ static sharc_op *op_alloc(sharc_context *ctx, const sharc_op_state *st) {
   return op;
 }
 
-/* Walks for ops of `def` (or of its traits) now have one to find. */
-static void note_created_def(sharc_context *ctx, const sharc_op_def *def) {
+/* Puts `def` into context.created_defs from slot `i` of its probe on:
+ * once the set is half full, every definition answers "may hold". */
+static void insert_created_def(sharc_context *ctx, const sharc_op_def *def, unsigned i) {
+  for (;; i = (i + 1) & (SHARC_CREATED_DEF_SLOTS - 1)) {
+    if (ctx->created_def_count * 2 >= SHARC_CREATED_DEF_SLOTS) {
+      ctx->created_defs_full = true;
+      return;
+    }
+    const sharc_op_def *empty = NULL;
+    if (atomic_compare_exchange_strong(&ctx->created_defs[i], &empty, def)) {
+      ctx->created_def_count++;
+      return;
+    }
+    if (empty == def) /* another thread put it there */
+      return;
+  }
+}
+
+/* note_created_def past the first slot: probes on, and inserts. */
+static void note_created_def_slow(sharc_context *ctx, const sharc_op_def *def) {
+  unsigned i = sharc_def_slot(def);
+  for (;; i = (i + 1) & (SHARC_CREATED_DEF_SLOTS - 1)) {
+    const sharc_op_def *d = atomic_load_explicit(&ctx->created_defs[i], memory_order_relaxed);
+    if (d == def)
+      return;
+    if (!d)
+      break;
+  }
+  insert_created_def(ctx, def, i);
+}
+
+/* Walks for ops of `def` (or of its traits) now have one to find. Most
+ * creations find their definition at the first slot probed. */
+static inline void note_created_def(sharc_context *ctx, const sharc_op_def *def) {
   if (!def)
     return;
-  unsigned bit = sharc_def_bit(def);
-  ctx->created_defs[bit / 64] |= (uint64_t)1 << (bit % 64);
   ctx->created_traits |= def->traits;
+  if (atomic_load_explicit(&ctx->created_defs[sharc_def_slot(def)], memory_order_relaxed) != def)
+    note_created_def_slow(ctx, def);
 }
 
 sharc_op *sharc_op_create(sharc_context *ctx, const sharc_op_state *st) {
@@ -325,8 +357,15 @@ bool sharc_context_created_trait(const sharc_context *ctx, unsigned trait) {
 }
 
 bool sharc_context_may_hold_def(const sharc_context *ctx, const sharc_op_def *def) {
-  unsigned bit = sharc_def_bit(def);
-  return (ctx->created_defs[bit / 64] >> (bit % 64)) & 1;
+  if (ctx->created_defs_full)
+    return true;
+  for (unsigned i = sharc_def_slot(def);; i = (i + 1) & (SHARC_CREATED_DEF_SLOTS - 1)) {
+    const sharc_op_def *d = atomic_load_explicit(&ctx->created_defs[i], memory_order_relaxed);
+    if (d == def)
+      return true;
+    if (!d)
+      return false;
+  }
 }
 unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }

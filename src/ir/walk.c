@@ -101,16 +101,26 @@ bool sharc_context_may_hold_any(const sharc_context *ctx, bool (*pred)(const sha
   return false;
 }
 
-static uint64_t fact_bit(const void *tag) {
-  return (uint64_t)1 << ((((uintptr_t)tag >> 3) * 0x9e3779b1u >> 16) % 64);
-}
-
 void sharc_context_note_fact(sharc_context *ctx, const void *tag) {
-  ctx->noted_facts |= fact_bit(tag);
+  if (sharc_context_fact_noted(ctx, tag))
+    return;
+  if (ctx->num_noted_facts < SHARC_MAX_FACTS)
+    ctx->noted_facts[ctx->num_noted_facts] = tag;
+  ctx->num_noted_facts++; /* past SHARC_MAX_FACTS: every fact is noted */
 }
 
 bool sharc_context_fact_noted(const sharc_context *ctx, const void *tag) {
-  return (ctx->noted_facts & fact_bit(tag)) != 0;
+  if (ctx->num_noted_facts > SHARC_MAX_FACTS)
+    return true;
+  for (unsigned i = 0; i < ctx->num_noted_facts; i++)
+    if (ctx->noted_facts[i] == tag)
+      return true;
+  return false;
+}
+
+bool sharc_context_dict_may_hold_name(const sharc_context *ctx, const sharc_ident *name) {
+  unsigned bit = sharc_dict_name_bit(name);
+  return (ctx->dict_names[bit / 64] >> (bit % 64)) & 1;
 }
 
 bool sharc_context_may_hold_one_of(const sharc_context *ctx, const sharc_op_def *const *defs,

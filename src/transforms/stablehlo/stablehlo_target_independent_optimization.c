@@ -5,6 +5,7 @@
  * MPMD import pipeline runs it with fold-op-element-limit=0. Also the
  * runner the three passes share. */
 #include "dialect/arith/arith.h"
+#include "ir/created_defs.h"
 #include "pass/pass_patterns.h"
 #include "transforms/stablehlo/shlo_fold.h"
 
@@ -27,6 +28,15 @@ static sharc_walk_result find_unported(sharc_op *op, void *user) {
   return SHARC_WALK_INTERRUPT;
 }
 
+/* Whether an op find_unported stops at may exist: only the folder has
+ * unported patterns, rooted at stablehlo.reduce and stablehlo.case
+ * (sharc_shlo_unported_pattern_applies); with none of those ever created,
+ * the walk over every op has nothing to find. */
+static bool may_hold_unported(const sharc_context *ctx, bool folder) {
+  const sharc_op_def *const roots[] = {SHARC_SHLO(reduce), SHARC_SHLO(case)};
+  return folder && sharc_context_may_hold_one_of(ctx, roots, 2);
+}
+
 bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *opts, bool folder,
                              bool simplification, const char *pass_flag, sharc_pass_run *run) {
   sharc_pattern_set *set = sharc_pattern_set_create(sharc_op_context(func));
@@ -44,7 +54,8 @@ bool sharc_shlo_run_patterns(sharc_op *func, const sharc_stablehlo_tio_options *
   if (!sharc_arith_check_folds(func, "folding"))
     return false;
   unported_search u = {folder, simplification, NULL};
-  if (sharc_walk_nested(func, SHARC_PRE_ORDER, find_unported, &u) != SHARC_WALK_INTERRUPT)
+  if (!may_hold_unported(sharc_op_context(func), folder) ||
+      sharc_walk_nested(func, SHARC_PRE_ORDER, find_unported, &u) != SHARC_WALK_INTERRUPT)
     return true;
   sharc_op *op = u.found;
   sharc_str name = sharc_ident_str(sharc_op_name(op));

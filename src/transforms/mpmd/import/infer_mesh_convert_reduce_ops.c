@@ -5,6 +5,7 @@
  * Without infer-cross-mesh-reductions, only reductions feeding an
  * mpmd.reduce<none> (through unary ops) are converted. */
 #include "dialect/func/func.h"
+#include "ir/created_defs.h"
 #include "ir/static_names.h"
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
@@ -211,12 +212,22 @@ static sharc_walk_result clear_can_convert(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* Whether an op may hold the attribute `literal`: with no dictionary ever
+ * holding that name, the walks for it (over every op of a large program)
+ * have nothing to find. */
+static bool may_hold_attr(sharc_op *func, const char *literal) {
+  sharc_context *ctx = sharc_op_context(func);
+  return sharc_context_dict_may_hold_name(ctx, sharc_context_static_ident(ctx, literal));
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   convert_state st = {.opts = opts};
   sharc_pass_rewriter(run, &st.rw, NULL);
   sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_reduce_def, annotate_none_reduce, NULL);
-  sharc_walk_region(sharc_op_region(func, 0), SHARC_PRE_ORDER, convert, &st);
-  sharc_walk(func, SHARC_POST_ORDER, clear_can_convert, NULL);
+  if (may_hold_attr(func, SHARC_MI_REDUCE_ANNOTATION))
+    sharc_walk_region(sharc_op_region(func, 0), SHARC_PRE_ORDER, convert, &st);
+  if (may_hold_attr(func, SHARC_MI_CAN_CONVERT_TO_REDUCE))
+    sharc_walk(func, SHARC_POST_ORDER, clear_can_convert, NULL);
   return true;
 }
 
