@@ -52,6 +52,8 @@ static void expect_attrs(sharc_parser *p) {
 /* The hot block's new last op: verified as parsed, then printed ahead when
  * asked (asm/printer.c's sharc_print_ahead). */
 static void hot_op_done(sharc_parser *p, sharc_block *b) {
+  if (p->carried_forward) /* a body holds a placeholder: verified after the parse */
+    p->hot.stopped = true;
   sharc_hot_verify_op(&p->hot, b->last);
   if (p->ahead && sharc_print_ahead_live(p->ahead))
     sharc_print_ahead_op(p->ahead, b, b->last, p->hot_plain && sharc_hot_verify_own(&p->hot, b->last));

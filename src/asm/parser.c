@@ -1071,6 +1071,7 @@ bool sharc_p_pop_scope(sharc_parser *p, bool check) {
   sharc_ptrvec_free(&s->blocks);
   sharc_ptrmap_free(&s->block_map);
   p->scope = s->parent;
+  p->carried_forward |= carried;
   /* after an error, ops may still use a placeholder there: kept to the end */
   if (s->owns_region_scratch && check && ok && !carried)
     release_region_scratch(p);

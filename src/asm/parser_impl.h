@@ -214,6 +214,10 @@ struct sharc_parser {
    * `module {`, next_module_plain that of the module whose body comes next */
   sharc_print_ahead *ahead;
   bool hot_plain, next_module_plain;
+  /* a forward reference left an isolated region open (sharc_p_pop_scope):
+   * its placeholder stays in that body, which no verifier may meet before
+   * the parse ends */
+  bool carried_forward;
   bool attrs_expected; /* the attribute table was sized (expect_attrs) */
   unsigned first_line;
   const char *first_line_start;
