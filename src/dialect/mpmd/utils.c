@@ -8,6 +8,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
+#include "ir/created_defs.h"
 #include "ir/op_values.h"
 #include "ir/region_utils.h"
 #include "ir/static_names.h"
@@ -154,6 +155,10 @@ static sharc_walk_result find_calls(sharc_op *op, void *user) {
 
 void sharc_mpmd_call_sites_build(sharc_mpmd_call_sites *cs, sharc_op *module) {
   memset(cs, 0, sizeof *cs);
+  /* the walk records mpmd.call ops only: with none ever made there is
+   * nothing to find in the top-level ops of every function */
+  if (!sharc_context_may_hold_def(sharc_op_context(module), &sharc_mpmd_call_def))
+    return;
   call_walk w = {cs};
   sharc_walk(module, SHARC_PRE_ORDER, find_calls, &w);
 }

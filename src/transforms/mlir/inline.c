@@ -5,6 +5,7 @@
  * is left or max-iterations is reached. Symbol uses of discardable
  * (private) callables are counted as MLIR's inliner counts them: the last
  * call of one is inlined in place, and those left without uses are erased. */
+#include "ir/ir_internal.h"
 #include "pass/call_graph.h"
 #include "pass/pass_registry.h"
 #include "sharc/symbols.h"
@@ -136,6 +137,9 @@ typedef struct inliner {
   SHARC_VEC(pipeline_entry) op_pipelines; /* parsed `op-pipelines` */
   SHARC_VEC(pipeline_entry) pipelines;    /* per callable op name, resolved */
   index_vec dead_order;                   /* nodes to erase at the end */
+  /* nodes with an entry among the discardable ones: while none has, no
+   * symbol use can count, and a body's uses are not walked for */
+  unsigned num_discardable;
   sharc_symbol_uses uses;                 /* scratch */
   sharc_ptrmap resolved;                  /* scratch: symbol ref -> node + 2, 1: none */
 } inliner;
@@ -216,11 +220,15 @@ static void add_uses(inliner *in, unsigned node, int delta) {
   if (!n->discardable) {
     n->discardable = true;
     n->uses = 0;
+    in->num_discardable++;
   }
   n->uses += delta;
 }
 
-static void forget_discardable(node_state *n) {
+static void forget_discardable(inliner *in, unsigned node) {
+  node_state *n = NODE(in, node);
+  if (n->discardable)
+    in->num_discardable--;
   n->discardable = false;
   n->uses = 0;
 }
@@ -272,6 +280,10 @@ static void recompute_uses(inliner *in, unsigned node) {
   node_state *n = NODE(in, node);
   clear_record(n);
   n->has_record = true;
+  /* count_use counts references to discardable nodes only; the records
+   * are empty while there are none (nothing else makes one) */
+  if (!in->num_discardable)
+    return;
   sharc_ptrmap memo = {0};
   walk_referenced_nodes(in, callable_of(in, node), &memo, count_use, &node);
   sharc_ptrmap_free(&memo);
@@ -315,7 +327,7 @@ static void erase_node_uses(inliner *in, unsigned node) {
     clear_record(NODE(in, node));
     NODE(in, node)->has_record = false;
   }
-  forget_discardable(NODE(in, node));
+  forget_discardable(in, node);
 }
 
 static bool is_symbol(const sharc_op *op) { return sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL); }
@@ -362,7 +374,7 @@ static void init_uses(inliner *in) {
   find_discardable(in, in->top, !sharc_op_block(in->top), &live);
   for (size_t i = 0; i < live.cap; i++)
     if (live.keys && live.keys[i] && (uintptr_t)live.vals[i] >= 2)
-      forget_discardable(NODE(in, (uintptr_t)live.vals[i] - 2));
+      forget_discardable(in, (unsigned)((uintptr_t)live.vals[i] - 2));
   sharc_ptrmap_free(&live);
   for (unsigned i = SHARC_CG_UNKNOWN_NODE + 1; i < in->nodes.len; i++)
     recompute_uses(in, i);
@@ -865,6 +877,9 @@ static void inline_one(inliner *in, unsigned i, history_vec *history, int_vec *c
 static bool inline_calls_in_scc(inliner *in, index_vec *scc) {
   index_vec dead = {0};
   in->calls.len = 0;
+  /* collect_calls records ops with the call trait only: with no such op
+   * ever made, a walk of the bodies would find none */
+  bool may_call = sharc_context_created_trait(sharc_op_context(in->top), SHARC_TRAIT_CALL);
   for (unsigned i = 0; i < scc->len; i++) {
     unsigned node = scc->items[i];
     if (!callable_of(in, node))
@@ -873,6 +888,8 @@ static bool inline_calls_in_scc(inliner *in, index_vec *scc) {
       sharc_vec_push(&dead, node);
       continue;
     }
+    if (!may_call)
+      continue;
     scan_list work = {0};
     push_region(&work, region_of(in, node), node);
     collect_calls(in, &work, false);
