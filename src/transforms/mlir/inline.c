@@ -343,20 +343,15 @@ static void note_always_live(inliner *in, unsigned ref, sharc_op *user, void *ct
   (void)in, (void)ref, (void)user, (void)ctx;
 }
 
-/* Callables of each symbol table that may go once unused; references from
- * anything that is not a callable keep their targets alive. */
-static void find_discardable(inliner *in, sharc_op *op, bool all_visible, sharc_ptrmap *live) {
-  bool table = sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE);
-  if (table)
-    all_visible |= !is_symbol(op) || sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PRIVATE;
-  else
-    all_visible = true;
-  for (unsigned i = 0; i < op->num_regions; i++)
-    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
-      for (sharc_op *o = b->first; o; o = o->next)
-        find_discardable(in, o, all_visible, live);
-  if (!table)
-    return;
+/* Whether all uses of the symbols of table `op` are visible, given
+ * whether those of its enclosing table's are. */
+static bool table_uses_visible(const sharc_op *op, bool all_visible) {
+  return all_visible || !is_symbol(op) || sharc_symbol_visibility_of(op) == SHARC_SYMBOL_PRIVATE;
+}
+
+/* The callables of symbol table `op` that may go once unused; references
+ * from anything that is not a callable keep their targets alive. */
+static void scan_table(inliner *in, sharc_op *op, bool all_visible, sharc_ptrmap *live) {
   for (sharc_block *b = sharc_op_regions_of(op)[0].first; b; b = b->next)
     for (sharc_op *o = b->first; o; o = o->next) {
       int idx = sharc_call_graph_node_of_callable(in->cg, o);
@@ -369,9 +364,27 @@ static void find_discardable(inliner *in, sharc_op *op, bool all_visible, sharc_
     }
 }
 
+/* scan_table for every symbol table at or below `op`, nested ones first. */
+static void find_discardable(inliner *in, sharc_op *op, bool all_visible, sharc_ptrmap *live) {
+  bool table = sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE);
+  all_visible = table ? table_uses_visible(op, all_visible) : true;
+  for (unsigned i = 0; i < op->num_regions; i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      for (sharc_op *o = b->first; o; o = o->next)
+        find_discardable(in, o, all_visible, live);
+  if (table)
+    scan_table(in, op, all_visible, live);
+}
+
 static void init_uses(inliner *in) {
   sharc_ptrmap live = {0}; /* symbol ref -> node + 2 */
-  find_discardable(in, in->top, !sharc_op_block(in->top), &live);
+  bool visible = !sharc_op_block(in->top);
+  /* the top (a symbol table: run checks) as the only table ever made has
+   * none below it to find, and the walk of every op for them is left out */
+  if (sharc_context_table_like_ops(sharc_op_ctx_of(in->top)) == 1)
+    scan_table(in, in->top, table_uses_visible(in->top, visible), &live);
+  else
+    find_discardable(in, in->top, visible, &live);
   for (size_t i = 0; i < live.cap; i++)
     if (live.keys && live.keys[i] && (uintptr_t)live.vals[i] >= 2)
       forget_discardable(in, (unsigned)((uintptr_t)live.vals[i] - 2));
