@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "ir/ir_internal.h"
 #include "ir/op_values.h"
 #include "sharc/asm.h"
 #include "support/log.h"
@@ -299,7 +300,20 @@ typedef struct merge_state {
   const sharc_mpmd_merge_rules *rules;
   sharc_rewriter *rw;
   sharc_ptrmap order; /* op -> its position + 1 */
+  bool enter_fragments; /* whether a fragment's body may hold a fragment */
 } merge_state;
+
+/* Whether a fragment's body may hold a fragment, at any depth, in verified
+ * IR. A fragment sits in a function or an mpmd.for (ParentOneOf); a
+ * function in a symbol table or an unregistered op. With no mpmd.for ever
+ * made, the top module as the only symbol table and no unregistered op,
+ * none can be inside a fragment, and the walk, which acts on fragments
+ * only, passes their bodies over (most of a pipeline's ops). */
+static bool fragments_may_nest(sharc_op *func) {
+  sharc_context *ctx = sharc_op_ctx_of(func);
+  return sharc_context_allows_unregistered(ctx) || sharc_context_table_like_ops(ctx) != 1 ||
+         sharc_context_may_hold_def(ctx, &sharc_mpmd_for_def);
+}
 
 static uintptr_t order_of(merge_state *st, const sharc_op *op) {
   return (uintptr_t)sharc_ptrmap_get(&st->order, op);
@@ -390,14 +404,23 @@ static sharc_op *merge_once(merge_state *st, sharc_op *producer) {
   return merged;
 }
 
-static void visit(merge_state *st, sharc_op *op) {
+static void visit(merge_state *st, sharc_op *op);
+
+/* What `op` holds, last to first (Shardy's reverse post-order walk). */
+static void visit_body(merge_state *st, sharc_op *op) {
   for (unsigned r = sharc_op_num_regions(op); r-- > 0;)
     for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b; b = sharc_block_prev(b))
       for (sharc_op *o = sharc_block_last_op(b), *prev; o; o = prev) {
         prev = sharc_op_prev(o);
         visit(st, o);
       }
-  if (!sharc_op_isa(op, &sharc_mpmd_fragment_def))
+}
+
+static void visit(merge_state *st, sharc_op *op) {
+  bool fragment = sharc_op_isa(op, &sharc_mpmd_fragment_def);
+  if (!fragment || st->enter_fragments)
+    visit_body(st, op);
+  if (!fragment)
     return;
   if (!sharc_op_has_result_uses(op) && sharc_mpmd_is_pure(op)) {
     sharc_rw_erase_op(st->rw, op);
@@ -409,7 +432,7 @@ static void visit(merge_state *st, sharc_op *op) {
 
 void sharc_mpmd_merge_fragments_in(sharc_op *func, const sharc_mpmd_merge_rules *rules,
                                    sharc_rewriter *rw) {
-  merge_state st = {rules, rw, {0}};
+  merge_state st = {rules, rw, {0}, fragments_may_nest(func)};
   uintptr_t index = 0;
   sharc_region *body = sharc_op_region(func, 0);
   for (sharc_block *b = sharc_region_first_block(body); b; b = sharc_block_next(b))
