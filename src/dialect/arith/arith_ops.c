@@ -268,20 +268,12 @@ static bool check_props_dict(sharc_parser *p, sharc_op_builder *b, const prop_sp
   return true;
 }
 
-static bool is_prop(const prop_spec *const *props, const sharc_ident *name) {
-  for (unsigned i = 0; i < 2 && props[i]; i++)
-    if (!strcmp(props[i]->name, name->data))
-      return true;
-  return false;
-}
-
-/* `<{...}>` entries that are no property of the op: MLIR's conversion
- * passes over them (the op does not keep them), and an op without
- * properties takes none. */
-static bool drop_foreign_props(sharc_parser *p, sharc_op_builder *b,
-                               const prop_spec *const *props) {
-  unsigned n = sharc_attr_count(b->props);
-  if (n && !props[0]) {
+/* An op without properties takes no `<{...}>`, not even an empty one
+ * (MLIR's setPropertiesFromAttr). Entries that are no property of an op
+ * with some never reach the builder (parse_ops.c:take_generic_props). */
+static bool check_props_taken(sharc_parser *p, sharc_op_builder *b,
+                              const prop_spec *const *props) {
+  if (!props[0]) {
     sharc_buf d = {0};
     sharc_print_attr(b->props, &d);
     sharc_token at = name_token(p, b);
@@ -290,23 +282,13 @@ static bool drop_foreign_props(sharc_parser *p, sharc_op_builder *b,
     sharc_buf_free(&d);
     return false;
   }
-  const sharc_named_attr *entries = sharc_attr_dict_entries(b->props);
-  for (unsigned i = 0; i < n; i++) {
-    if (is_prop(props, entries[i].name))
-      continue;
-    unsigned k = 0;
-    for (unsigned j = 0; j < b->num_attrs; j++)
-      if (b->attrs[j].name != entries[i].name || b->attrs[j].value != entries[i].value)
-        b->attrs[k++] = b->attrs[j];
-    b->num_attrs = k;
-  }
   return true;
 }
 
 /* MLIR's verifyInherentAttrs as the generic form is read: a constrained
  * attribute of the wrong kind is an error at the op's name. */
 static bool check_props(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
-  if (b->props && (!drop_foreign_props(p, b, props) || !check_props_dict(p, b, props)))
+  if (b->props && (!check_props_taken(p, b, props) || !check_props_dict(p, b, props)))
     return false;
   for (unsigned i = 0; i < 2 && props[i]; i++) {
     sharc_attr *a = builder_attr(b, props[i]->name);
