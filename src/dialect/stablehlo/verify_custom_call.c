@@ -4,6 +4,7 @@
 #include "dialect/stablehlo/shlo.h"
 #include "support/xalloc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,17 +158,27 @@ static bool eat_char(text_cursor *c, char ch) {
   return true;
 }
 
-/* A decimal integer of at most 18 digits, optionally negative. */
+/* A decimal integer, optionally negative, as MHLO's parser reads the
+ * int64_t fields (AsmParser::parseInteger): any number of digits while the
+ * value fits; one that does not is false here (MLIR rejects the attribute
+ * with "integer value too large" as it parses, which an opaque attribute
+ * cannot replay). */
 static bool read_int(text_cursor *c, int64_t *out) {
   skip_blanks(c);
   bool neg = c->p < c->end && *c->p == '-';
   c->p += neg;
-  int64_t v = 0;
+  uint64_t limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+  uint64_t v = 0;
   unsigned digits = 0;
-  for (; c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 18; c->p++, digits++)
-    v = v * 10 + (*c->p - '0');
-  *out = neg ? -v : v;
-  return digits && (c->p == c->end || *c->p < '0' || *c->p > '9');
+  bool fits = true;
+  for (; c->p < c->end && *c->p >= '0' && *c->p <= '9'; c->p++, digits++) {
+    unsigned d = (unsigned)(*c->p - '0');
+    fits = fits && v <= (limit - d) / 10;
+    if (fits)
+      v = v * 10 + d;
+  }
+  *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+  return digits && fits;
 }
 
 /* `[i, j, ...]` */
