@@ -1,6 +1,8 @@
 /* StableHLO's CustomCallOp::verify: operand and result layouts, output to
  * operand aliases, backend_config's kind per api_version, and the buffer
- * targets (CreateBuffer, Pin, Unpin) with their aliasing rules. */
+ * targets (CreateBuffer, Pin, Unpin) with their aliasing rules; and MHLO's,
+ * for mhlo.custom_call: the layouts and aliases, its own backend_config
+ * check and no buffer targets. */
 #include "dialect/stablehlo/shlo.h"
 #include "support/xalloc.h"
 
@@ -469,7 +471,37 @@ static bool verify_buffers(sharc_op *op) {
   return buffers_aliased(op, output_type(op), path, 0, aliases) && ok;
 }
 
+/* MHLO's backend_config check (openxla/xla mhlo/IR/hlo_ops.cc
+ * CustomCallOp::verify): only a dictionary for the older API versions or a
+ * string for API_VERSION_TYPED_FFI is rejected (ODS rejects other kinds). */
+static bool verify_mhlo_backend_config(sharc_op *op) {
+  sharc_attr *config = sharc_op_attr(op, "backend_config");
+  if (!config)
+    return true;
+  sharc_attr *version = sharc_op_attr(op, "api_version");
+  bool typed_ffi = version && sharc_attr_get_kind(version) == SHARC_ATTR_INTEGER &&
+                   sharc_attr_int_value(version) == 4;
+  sharc_attr_kind kind = sharc_attr_get_kind(config);
+  if (typed_ffi && kind == SHARC_ATTR_STRING)
+    return fail(op, "unsupported user-encoded backend config, backend config must be a "
+                    "dictionary attribute.");
+  if (!typed_ffi && kind == SHARC_ATTR_DICTIONARY)
+    return fail(op, "unsupported dictionary attribute backend config, backend config must be a "
+                    "user-encoded string attribute.");
+  return true;
+}
+
+/* mhlo.custom_call shares this verifier: MHLO's CustomCallOp::verify has
+ * the layouts and aliases checks, its own backend_config check and no
+ * known custom calls (verifyKnownCustomCalls is StableHLO's). */
+static bool is_mhlo_op(const sharc_op *op) {
+  return strncmp(sharc_op_def_of(op)->name, "mhlo.", 5) == 0;
+}
+
 bool sharc_shlo_verify_custom_call(sharc_op *op) {
-  return verify_layouts(op) && verify_aliases(op) && verify_backend_config(op) &&
-         verify_buffers(op);
+  if (!verify_layouts(op) || !verify_aliases(op))
+    return false;
+  if (is_mhlo_op(op))
+    return verify_mhlo_backend_config(op);
+  return verify_backend_config(op) && verify_buffers(op);
 }
