@@ -474,20 +474,25 @@ static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
   mark_to_reach(ctx, parent, d);
 }
 
-/* Whether `name` is none of `user`'s names (a reads_discardable list). */
+/* A reads_discardable list, its names compared as interned identifiers. */
+typedef struct read_names {
+  sharc_context *ctx;
+  const char *const *names;
+} read_names;
+
 static bool name_not_read(const sharc_ident *name, void *user) {
-  const char *const *names = *(const char *const *const *)user;
-  for (; *names; names++)
-    if (strcmp(name->data, *names) == 0)
+  const read_names *r = user;
+  for (const char *const *n = r->names; *n; n++)
+    if (sharc_context_static_ident(r->ctx, *n) == name)
       return false;
   return true;
 }
 
 /* Whether a name that changed on `op` is one its verifier reads though
  * another dialect's (sharc_op_def.reads_discardable). */
-static bool changed_name_read(const sharc_op *op, const attr_change *c) {
-  const char *const *names = sharc_op_def_of(op)->reads_discardable;
-  return names && !accept_op_changes(op, c, name_not_read, &names);
+static bool changed_name_read(sharc_context *ctx, const sharc_op *op, const attr_change *c) {
+  read_names r = {ctx, sharc_op_def_of(op)->reads_discardable};
+  return r.names && !accept_op_changes(op, c, name_not_read, &r);
 }
 
 /* A change of one dialect's discardable attributes on an op inside a
@@ -502,10 +507,10 @@ static bool changed_name_read(const sharc_op *op, const attr_change *c) {
  * marked) for other changes. */
 static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr_change *c) {
   sharc_op *parent = parent_of(op);
-  if (!sharc_op_def_of(op) || !parent || changed_name_read(op, c))
+  if (!sharc_op_def_of(op) || !parent)
     return false;
   const sharc_dialect *d = changed_dialect(op, c);
-  if (!d || own_dialect_reads(sharc_op_def_of(op), d))
+  if (!d || own_dialect_reads(sharc_op_def_of(op), d) || changed_name_read(ctx, op, c))
     return false;
   if (d->verify_op_attr && c->name) /* no hook, nothing to run again */
     keep_attr_name(c->name, ctx);
