@@ -32,5 +32,10 @@ func.func @f(%a: i32, %b: f32) -> i32 {
   %8 = "arith.cmpi"(%a, %a) <{predicate = 2 : i64}> {predicate = 3 : i64} : (i32, i32) -> i1
   // CHECK: %9 = "foo.bar"(%6) <{value = 1 : i32}> {value = 2 : i32} : (i32) -> i32
   %9 = "foo.bar"(%6) <{value = 1 : i32}> {value = 2 : i32} : (i32) -> i32
+  // a `{...}` value of the wrong kind is overwritten before any check sees it
+  // CHECK: %10 = "arith.constant"() <{value = 7 : i32}> : () -> i32
+  %10 = "arith.constant"() <{value = 7 : i32}> {value = "s"} : () -> i32
+  // CHECK: %11 = "arith.addi"(%0, %10) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32) -> i32
+  %11 = "arith.addi"(%0, %10) <{overflowFlags = #arith.overflow<nsw>}> {overflowFlags = 3 : i32} : (i32, i32) -> i32
   "func.return"(%1) : (i32) -> ()
 }
