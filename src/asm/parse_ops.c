@@ -226,10 +226,36 @@ static bool parse_next_successor(sharc_parser *p, void *successors) {
   return true;
 }
 
+/* A registered op's `<{...}>` once its `{...}` is read, as MLIR builds it:
+ * the attribute dictionary goes in first (an inherent name into the
+ * properties), then setPropertiesFromAttribute sets each property the
+ * `<{...}>` names, so its value wins; an entry that is no property of the
+ * op is passed over and the op does not keep it. An op sharc knows no
+ * properties of (no inherent list, no hook) keeps such an entry unless its
+ * `{...}` spells the name. */
+static void take_generic_props(sharc_op_builder *b, const sharc_op_def *def,
+                               const sharc_attr *props) {
+  bool known = def->inherent || def->generic_props;
+  unsigned had = b->num_attrs;
+  for (unsigned i = 0; i < props->dict.n; i++) {
+    const sharc_named_attr *e = &props->dict.entries[i];
+    if (sharc_op_def_is_inherent(def, e->name)) {
+      sharc_builder_add_attr(b, e->name, e->value);
+      continue;
+    }
+    bool spelled = false;
+    for (unsigned j = 0; j < had && !spelled; j++)
+      spelled = b->attrs[j].name == e->name;
+    if (!known && !spelled)
+      sharc_builder_add_attr(b, e->name, e->value);
+  }
+}
+
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
   ref_list refs; /* the inline room is written before it is read */
   refs.items = NULL;
   refs.len = 0;
+  sharc_attr *reg_props = NULL; /* a registered op's `<{...}>` */
   bool ok = parse_generic_operands(p, &refs);
   if (ok && sharc_p_eat_inline(p, '['))
     ok = sharc_p_parse_comma_list_until(p, ']', parse_next_successor, &b->successors, false);
@@ -244,8 +270,8 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     }
     if (ok && def && def->generic_props)
       b->props = props; /* for the hook below, which reports it whole */
-    for (unsigned i = 0; ok && def && i < props->dict.n; i++)
-      sharc_builder_add_attr(b, props->dict.entries[i].name, props->dict.entries[i].value);
+    if (ok && def)
+      reg_props = props;
   }
   if (ok && sharc_tok_is(&p->tok, '(')) {
     sharc_p_next(p);
@@ -259,6 +285,8 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     ok = ok && sharc_p_expect_msg(p, ')', "expected ')' to end region list");
   }
   ok = ok && sharc_p_parse_optional_attr_dict(p, b);
+  if (ok && reg_props)
+    take_generic_props(b, def, reg_props);
   sharc_token colon = p->tok;
   ok = ok && sharc_p_expect_msg(p, ':', "expected ':' followed by operation type");
   sharc_token type_tok = p->tok;

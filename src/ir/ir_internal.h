@@ -643,6 +643,13 @@ struct sharc_op_def {
   const void *sharding_rule;   /* ShardingRuleOpInterface */
   const void *data_flow;       /* ShardableDataFlowOpInterface */
   const sharc_dialect *dialect;
+  /* Discardable attributes of other dialects that its verifier reads on
+   * itself and on producing ops of its kind (Shardy's mpmd.transfer reads
+   * mhlo.memory_kind): a change to one on such an op verifies it and the
+   * users of its results again, where other dialects' discardable
+   * attributes mark only their hooks (ir/verify_marks.c). NULL-terminated;
+   * NULL: none. */
+  const char *const *reads_discardable;
 };
 
 /* The attributes and types an attribute or a type holds (MLIR's immediate

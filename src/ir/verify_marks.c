@@ -12,9 +12,9 @@
  *  - its attributes, operands, operand and result types, its regions'
  *    block arguments and op lists (terminators): the op itself;
  *  - its operands' defining ops' attributes (MPMD reads a producer's
- *    res_attrs, the function's arg_attrs through a block argument): the
- *    users of the changed op's results and of its regions' entry
- *    arguments;
+ *    res_attrs, the function's arg_attrs through a block argument of any
+ *    of its blocks): the users of the changed op's results and of its
+ *    regions' block arguments;
  *  - its ancestors' attributes (func.return the function type, sdy the
  *    enclosing manual computations, MPMD the function's topology): every
  *    op nested in an op whose attributes changed, unless only argument or
@@ -22,7 +22,8 @@
  *  - dominance: a moved or inserted op and its nested ops, the users of
  *    its results.
  * A change of discardable attributes of one dialect on an op (a sharding
- * set) marks less: the op for its attribute hooks only
+ * set), unless its verifier reads them (sharc_op_def.reads_discardable),
+ * marks less: the op for its attribute hooks only
  * (`verify_attrs_only`), and of those the hooks of the names that changed
  * (kept in the context until the root's next verification), unless they
  * are its own dialect's (and its dialect's ops may read them: not
@@ -139,12 +140,15 @@ static void mark_result_users(sharc_op *op) {
     mark_users(sharc_op_ctx_of(op), &sharc_op_results_of(op)[i]);
 }
 
-static void mark_entry_arg_users(sharc_op *op) {
-  for (unsigned i = 0; i < op->num_regions; i++) {
-    sharc_block *entry = sharc_op_regions_of(op)[i].first;
-    for (unsigned a = 0; entry && a < entry->num_args; a++)
-      mark_users(sharc_op_ctx_of(op), entry->args[a]);
-  }
+/* The users of the arguments of every block of `op`'s regions: the
+ * entry block's read its argument attributes, and so do a function's
+ * other blocks' (mpmd.transfer reads arg_attrs at its block argument's
+ * index, whichever block holds it: Shardy's FindMemoryKindInAttributes). */
+static void mark_block_arg_users(sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++)
+    for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
+      for (unsigned a = 0; a < b->num_args; a++)
+        mark_users(sharc_op_ctx_of(op), b->args[a]);
 }
 
 /* `op` (attached under the root) and everything in it, as never verified. */
@@ -273,13 +277,13 @@ static bool entries_unread(unread_fold *f, const sharc_attr *old, const sharc_at
   return true;
 }
 
-/* Whether the users of `op`'s entry block arguments may read what changed:
+/* Whether the users of `op`'s block arguments may read what changed:
  * they read its `arg_attrs` (the dictionary at their index, through the
  * block argument), not its result attributes nor its type (a block
  * argument retyped marks its users itself, sharc_ir_note_value_type), and
  * not names no verifier reads (entries_unread). A function's result
  * shardings or use sets, or its type alone, leave them as they were. */
-static bool entry_arg_attrs_changed(sharc_op *op, const attr_change *c) {
+static bool arg_attrs_changed(sharc_op *op, const attr_change *c) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   const sharc_ident *arg_attrs = sharc_context_static_ident(ctx, "arg_attrs");
   if (c->name && c->name != arg_attrs)
@@ -470,6 +474,27 @@ static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
   mark_to_reach(ctx, parent, d);
 }
 
+/* A reads_discardable list, its names compared as interned identifiers. */
+typedef struct read_names {
+  sharc_context *ctx;
+  const char *const *names;
+} read_names;
+
+static bool name_not_read(const sharc_ident *name, void *user) {
+  const read_names *r = user;
+  for (const char *const *n = r->names; *n; n++)
+    if (sharc_context_static_ident(r->ctx, *n) == name)
+      return false;
+  return true;
+}
+
+/* Whether a name that changed on `op` is one its verifier reads though
+ * another dialect's (sharc_op_def.reads_discardable). */
+static bool changed_name_read(sharc_context *ctx, const sharc_op *op, const attr_change *c) {
+  read_names r = {ctx, sharc_op_def_of(op)->reads_discardable};
+  return r.names && !accept_op_changes(op, c, name_not_read, &r);
+}
+
 /* A change of one dialect's discardable attributes on an op inside a
  * function or in the root's body, that dialect not the op's own (or one
  * whose ops read none): the op needs only its attribute hooks verified
@@ -485,7 +510,7 @@ static bool note_discardable_change(sharc_context *ctx, sharc_op *op, const attr
   if (!sharc_op_def_of(op) || !parent)
     return false;
   const sharc_dialect *d = changed_dialect(op, c);
-  if (!d || own_dialect_reads(sharc_op_def_of(op), d))
+  if (!d || own_dialect_reads(sharc_op_def_of(op), d) || changed_name_read(ctx, op, c))
     return false;
   if (d->verify_op_attr && c->name) /* no hook, nothing to run again */
     keep_attr_name(c->name, ctx);
@@ -534,8 +559,8 @@ static bool note_signature_change(sharc_context *ctx, sharc_op *op, const attr_c
       !accept_op_changes(op, c, accept_signature_names, NULL) ||
       !keep_symbol_name(ctx, op))
     return false;
-  if (entry_arg_attrs_changed(op, c))
-    mark_entry_arg_users(op);
+  if (arg_attrs_changed(op, c))
+    mark_block_arg_users(op);
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       if (b->last)
@@ -563,8 +588,8 @@ static void note_attr_change(sharc_op *op, const attr_change *c) {
   if (!op->num_regions || !tracking(ctx))
     return;
   if (c->old && differ_in_arg_attrs_only(op, c)) {
-    if (entry_arg_attrs_changed(op, c))
-      mark_entry_arg_users(op);
+    if (arg_attrs_changed(op, c))
+      mark_block_arg_users(op);
     return;
   }
   if (parent_of(op) != ctx->verify_root)

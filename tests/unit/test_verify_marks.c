@@ -49,19 +49,23 @@ typedef struct fixture {
   sharc_buf diags;
 } fixture;
 
-/* `text` parsed with StableHLO (and sdy, unregistered ops when asked),
- * diagnostics recorded; not verified. */
-static bool parse_only(fixture *f, const char *text, bool sdy, bool unregistered) {
+/* `text` parsed with StableHLO (and `dialect`, unregistered ops when
+ * asked), diagnostics recorded; not verified. */
+static bool parse_with(fixture *f, const char *text, const char *dialect, bool unregistered) {
   memset(f, 0, sizeof *f);
   f->ctx = sharc_context_create();
   sharc_context_load_dialect(f->ctx, "stablehlo");
-  if (sdy)
-    sharc_context_load_dialect(f->ctx, "sdy");
+  if (dialect)
+    sharc_context_load_dialect(f->ctx, dialect);
   sharc_context_set_allow_unregistered(f->ctx, unregistered);
   sharc_context_set_diag_handler(f->ctx, record, &f->diags);
   f->m = parse_text(f->ctx, text);
   CHECK(f->m != NULL);
   return f->m != NULL;
+}
+
+static bool parse_only(fixture *f, const char *text, bool sdy, bool unregistered) {
+  return parse_with(f, text, sdy ? "sdy" : NULL, unregistered);
 }
 
 /* `text` parsed (see parse_only) and verified whole, tracked from here. */
@@ -558,6 +562,59 @@ static void test_self_verified_rule(void) {
   }
 }
 
+/* mpmd.transfer reads attributes of other ops and of another dialect
+ * (Shardy's FindMemoryKindInAttributes): its own or its producing
+ * transfer's mhlo.memory_kind, and the enclosing function's arg_attrs at
+ * the index of the block argument it transfers, in any block of the
+ * function. Setting them must verify the transfer again. */
+static const char mpmd_text[] =
+    "!m1 = !mpmd.mesh_tensor<\"m1\", tensor<4xf32>>\n"
+    "func.func @f(%arg0: !m1, %arg1: !m1) -> !m1 attributes {topology = "
+    "#mpmd.topology<<\"m1\" : <[\"x\"=2]>>>} {\n"
+    "  %0 = mpmd.transfer {id = \"t\"} %arg0 : (!m1) -> !m1\n"
+    "  %1 = mpmd.transfer {id = \"u\"} %0 : (!m1) -> !m1\n"
+    "  \"test.br\"(%1, %arg1)[^bb1] : (!m1, !m1) -> ()\n"
+    "^bb1(%a: !m1, %b: !m1):\n"
+    "  %2 = mpmd.transfer {id = \"v\"} %b : (!m1) -> !m1\n"
+    "  return %2 : !m1\n"
+    "}\n";
+
+static bool setup_mpmd(fixture *f) {
+  if (!parse_with(f, mpmd_text, "mpmd", true))
+    return false;
+  sharc_context_load_dialect(f->ctx, "mhlo"); /* mhlo.x names a loaded dialect, as in mpmd_opt */
+  CHECK(sharc_verify(f->m)); /* tracked from here */
+  return true;
+}
+
+static sharc_attr *pinned_host(fixture *f) {
+  return sharc_parse_attr_text(f->ctx, sharc_str_from_cstr("\"pinned_host\""));
+}
+
+static void test_transfer_memory_kind_attr(void) {
+  fixture f;
+  if (!setup_mpmd(&f))
+    return;
+  sharc_op_set_attr(find_op(f.m, "u"), "mhlo.memory_kind", pinned_host(&f));
+  expect(&f, "Transfers to host with attributes are not supported");
+  teardown(&f);
+}
+
+static void test_transfer_function_arg_attrs(void) {
+  fixture f;
+  if (!setup_mpmd(&f))
+    return;
+  sharc_op *func = find_op(f.m, "func.func");
+  sharc_attr *attrs = sharc_parse_attr_text(
+      f.ctx, sharc_str_from_cstr("[{}, {mhlo.memory_kind = \"pinned_host\"}]"));
+  CHECK(attrs != NULL);
+  if (func && attrs)
+    sharc_op_set_attr(func, "arg_attrs", attrs);
+  /* %b, argument 1 of the second block, reads the function's argument 1 */
+  expect(&f, "Transfers from host with attributes are not supported");
+  teardown(&f);
+}
+
 int main(void) {
   test_result_type_reaches_users();
   test_moved_op_reaches_users();
@@ -579,5 +636,7 @@ int main(void) {
   test_parse_time_bodies();
   test_edit_after_parse();
   test_symbol_lookup_ends_parse_time();
+  test_transfer_memory_kind_attr();
+  test_transfer_function_arg_attrs();
   return check_summary("verify_marks");
 }

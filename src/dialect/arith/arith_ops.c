@@ -268,20 +268,12 @@ static bool check_props_dict(sharc_parser *p, sharc_op_builder *b, const prop_sp
   return true;
 }
 
-static bool is_prop(const prop_spec *const *props, const sharc_ident *name) {
-  for (unsigned i = 0; i < 2 && props[i]; i++)
-    if (!strcmp(props[i]->name, name->data))
-      return true;
-  return false;
-}
-
-/* `<{...}>` entries that are no property of the op: MLIR's conversion
- * passes over them (the op does not keep them), and an op without
- * properties takes none. */
-static bool drop_foreign_props(sharc_parser *p, sharc_op_builder *b,
-                               const prop_spec *const *props) {
-  unsigned n = sharc_attr_count(b->props);
-  if (n && !props[0]) {
+/* An op without properties takes no `<{...}>`, not even an empty one
+ * (MLIR's setPropertiesFromAttr). Entries that are no property of an op
+ * with some never reach the builder (parse_ops.c:take_generic_props). */
+static bool check_props_taken(sharc_parser *p, sharc_op_builder *b,
+                              const prop_spec *const *props) {
+  if (!props[0]) {
     sharc_buf d = {0};
     sharc_print_attr(b->props, &d);
     sharc_token at = name_token(p, b);
@@ -290,23 +282,13 @@ static bool drop_foreign_props(sharc_parser *p, sharc_op_builder *b,
     sharc_buf_free(&d);
     return false;
   }
-  const sharc_named_attr *entries = sharc_attr_dict_entries(b->props);
-  for (unsigned i = 0; i < n; i++) {
-    if (is_prop(props, entries[i].name))
-      continue;
-    unsigned k = 0;
-    for (unsigned j = 0; j < b->num_attrs; j++)
-      if (b->attrs[j].name != entries[i].name || b->attrs[j].value != entries[i].value)
-        b->attrs[k++] = b->attrs[j];
-    b->num_attrs = k;
-  }
   return true;
 }
 
 /* MLIR's verifyInherentAttrs as the generic form is read: a constrained
  * attribute of the wrong kind is an error at the op's name. */
 static bool check_props(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
-  if (b->props && (!drop_foreign_props(p, b, props) || !check_props_dict(p, b, props)))
+  if (b->props && (!check_props_taken(p, b, props) || !check_props_dict(p, b, props)))
     return false;
   for (unsigned i = 0; i < 2 && props[i]; i++) {
     sharc_attr *a = builder_attr(b, props[i]->name);
@@ -845,7 +827,9 @@ static bool verify_select(sharc_op *op) {
          select_mask(op, cond, res);
 }
 
-/* ---- casts: $in (flags)? attr-dict : type($in) to type($out) -------------- */
+/* ---- casts: $in (flags)? attr-dict : type($in) to type($out) --------------
+ * The scaling casts (scaling_extf, scaling_truncf) take a scale operand
+ * after $in and its type after type($in). */
 
 typedef enum cast_check {
   C_WIDER_INT,    /* extui, extsi */
@@ -862,21 +846,24 @@ typedef struct cast_spec {
   const char *name;
   cast_check check;
   const type_constraint *in, *out;
+  bool scaled; /* a second operand, the scale */
 } cast_spec;
 
 static const cast_spec cast_specs[] = {
-    {"arith.extui", C_WIDER_INT, &fixed_int_like, &fixed_int_like},
-    {"arith.extsi", C_WIDER_INT, &fixed_int_like, &fixed_int_like},
-    {"arith.trunci", C_NARROWER_INT, &fixed_int_like, &fixed_int_like},
-    {"arith.extf", C_WIDER_FLOAT, &float_like, &float_like},
-    {"arith.truncf", C_NARROWER_FLOAT, &float_like, &float_like},
-    {"arith.uitofp", C_INT_TO_FLOAT, &fixed_int_like, &float_like},
-    {"arith.sitofp", C_INT_TO_FLOAT, &fixed_int_like, &float_like},
-    {"arith.fptoui", C_FLOAT_TO_INT, &float_like, &fixed_int_like},
-    {"arith.fptosi", C_FLOAT_TO_INT, &float_like, &fixed_int_like},
-    {"arith.bitcast", C_SAME_WIDTH, &bitcast_like, &bitcast_like},
-    {"arith.index_cast", C_INDEX, &index_cast_like, &index_cast_like},
-    {"arith.index_castui", C_INDEX, &index_cast_like, &index_cast_like},
+    {"arith.extui", C_WIDER_INT, &fixed_int_like, &fixed_int_like, false},
+    {"arith.extsi", C_WIDER_INT, &fixed_int_like, &fixed_int_like, false},
+    {"arith.trunci", C_NARROWER_INT, &fixed_int_like, &fixed_int_like, false},
+    {"arith.extf", C_WIDER_FLOAT, &float_like, &float_like, false},
+    {"arith.truncf", C_NARROWER_FLOAT, &float_like, &float_like, false},
+    {"arith.scaling_extf", C_WIDER_FLOAT, &float_like, &float_like, true},
+    {"arith.scaling_truncf", C_NARROWER_FLOAT, &float_like, &float_like, true},
+    {"arith.uitofp", C_INT_TO_FLOAT, &fixed_int_like, &float_like, false},
+    {"arith.sitofp", C_INT_TO_FLOAT, &fixed_int_like, &float_like, false},
+    {"arith.fptoui", C_FLOAT_TO_INT, &float_like, &fixed_int_like, false},
+    {"arith.fptosi", C_FLOAT_TO_INT, &float_like, &fixed_int_like, false},
+    {"arith.bitcast", C_SAME_WIDTH, &bitcast_like, &bitcast_like, false},
+    {"arith.index_cast", C_INDEX, &index_cast_like, &index_cast_like, false},
+    {"arith.index_castui", C_INDEX, &index_cast_like, &index_cast_like, false},
 };
 
 static const cast_spec *cast_spec_of(const sharc_op_def *def) {
@@ -920,20 +907,27 @@ static void parse_rounding(sharc_parser *p, sharc_op_builder *b) {
 }
 
 static bool parse_cast(sharc_parser *p, sharc_op_builder *b) {
-  cast_check c = cast_spec_of(builder_def(b))->check;
-  sharc_operand_ref ref;
-  if (!sharc_p_parse_operand(p, &ref))
+  const cast_spec *s = cast_spec_of(builder_def(b));
+  cast_check c = s->check;
+  unsigned n = s->scaled ? 2 : 1;
+  sharc_operand_ref refs[2];
+  if (!sharc_p_parse_operand(p, &refs[0]))
+    return false;
+  if (s->scaled && (!sharc_p_expect(p, ',') || !sharc_p_parse_operand(p, &refs[1])))
     return false;
   if (c == C_NARROWER_FLOAT)
     parse_rounding(p, b);
   family_kind f = c == C_NARROWER_INT                           ? F_INT_OVF
                   : c == C_WIDER_FLOAT || c == C_NARROWER_FLOAT ? F_FLOAT
                                                                 : F_INT;
-  sharc_type *from, *to;
+  sharc_type *from[2], *to;
   if (!parse_trailing_flag(p, b, f) || !sharc_p_parse_optional_attr_dict(p, b) ||
-      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &from) ||
-      !sharc_p_expect_keyword(p, "to") || !sharc_p_parse_type(p, &to) ||
-      !sharc_p_resolve_operands(p, b, &ref, &from, 1))
+      !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &from[0]))
+    return false;
+  if (s->scaled && (!sharc_p_expect(p, ',') || !sharc_p_parse_type(p, &from[1])))
+    return false;
+  if (!sharc_p_expect_keyword(p, "to") || !sharc_p_parse_type(p, &to) ||
+      !sharc_p_resolve_operands(p, b, refs, from, n))
     return false;
   sharc_ptrvec_push(&b->result_types, to);
   fill_defaults(p, b, cast_props(builder_def(b)));
@@ -963,7 +957,11 @@ static void print_cast(sharc_printer *p, sharc_op *op) {
   }
   sharc_pr_attr_dict(p, sharc_op_attrs(op), sharc_op_def_of(op)->inherent, false);
   sharc_pr_puts(p, " : ");
-  sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, 0)));
+  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
+    if (i)
+      sharc_pr_puts(p, ", ");
+    sharc_pr_type(p, sharc_value_type(sharc_op_operand(op, i)));
+  }
   sharc_pr_puts(p, " to ");
   sharc_pr_type(p, sharc_value_type(sharc_op_result(op, 0)));
 }
@@ -1020,10 +1018,27 @@ static bool cast_compatible(cast_check c, const sharc_type *in, const sharc_type
   return false;
 }
 
+/* CastOpInterface's verdict on incompatible types: every operand's type,
+ * the scale's included, in the message. */
+static bool cast_incompatible(sharc_op *op) {
+  sharc_buf a = {0}, b = {0};
+  unsigned n = sharc_op_num_operands(op);
+  for (unsigned i = 0; i < n; i++) {
+    sharc_buf_puts(&a, i ? "', '" : "");
+    sharc_print_type(sharc_value_type(sharc_op_operand(op, i)), &a);
+  }
+  sharc_print_type(sharc_value_type(sharc_op_result(op, 0)), &b);
+  sharc_emit_op_error(op, "operand type%s '%s' and result type '%s' are cast incompatible",
+                      n == 1 ? "" : "s", a.data, b.data);
+  sharc_buf_free(&a);
+  sharc_buf_free(&b);
+  return false;
+}
+
 bool sharc_arith_verify_cast(sharc_op *op) {
   const cast_spec *s = cast_spec_of(sharc_op_def_of(op));
-  const type_constraint *in_c[] = {s->in};
-  if (!operand_count(op, 1) || !verify_props(op, cast_props(sharc_op_def_of(op))) ||
+  const type_constraint *in_c[] = {s->in, s->in};
+  if (!operand_count(op, s->scaled ? 2 : 1) || !verify_props(op, cast_props(sharc_op_def_of(op))) ||
       !check_types(op, in_c, s->out))
     return false;
   sharc_type *in = sharc_value_type(sharc_op_operand(op, 0));
@@ -1033,20 +1048,13 @@ bool sharc_arith_verify_cast(sharc_op *op) {
                             "dimensions");
     return false;
   }
-  if (!compatible_shape(in, out)) {
+  /* SameOperandsAndResultShape is the plain casts' (Arith_CastOp) only */
+  if (!s->scaled && !compatible_shape(in, out)) {
     sharc_emit_op_error(op, "requires the same shape for all operands and results");
     return false;
   }
-  if (!cast_compatible(s->check, in, out)) {
-    sharc_buf a = {0}, b = {0};
-    sharc_print_type(in, &a);
-    sharc_print_type(out, &b);
-    sharc_emit_op_error(op, "operand type '%s' and result type '%s' are cast incompatible",
-                        a.data, b.data);
-    sharc_buf_free(&a);
-    sharc_buf_free(&b);
-    return false;
-  }
+  if (!cast_compatible(s->check, in, out))
+    return cast_incompatible(op);
   return sharc_shlo_trait_elementwise(op);
 }
 
@@ -1260,6 +1268,8 @@ CAST_OP(extsi_def, "arith.extsi", no_props);
 CAST_OP(trunci_def, "arith.trunci", overflow_names_prop);
 CAST_OP(extf_def, "arith.extf", fastmath_names_prop);
 CAST_OP(truncf_def, "arith.truncf", truncf_names_prop);
+CAST_OP(scaling_extf_def, "arith.scaling_extf", fastmath_names_prop);
+CAST_OP(scaling_truncf_def, "arith.scaling_truncf", truncf_names_prop);
 CAST_OP(uitofp_def, "arith.uitofp", no_props);
 CAST_OP(sitofp_def, "arith.sitofp", no_props);
 CAST_OP(fptoui_def, "arith.fptoui", no_props);
@@ -1284,7 +1294,7 @@ static const sharc_op_def *const arith_ops[] = {
     &xori_def, &maxsi_def, &maxui_def, &minsi_def, &minui_def, &addf_def, &subf_def, &mulf_def,
     &divf_def, &remf_def, &maximumf_def, &minimumf_def, &maxnumf_def, &minnumf_def, &negf_def,
     &cmpi_def, &cmpf_def, &select_def, &extui_def, &extsi_def, &trunci_def, &extf_def,
-    &truncf_def, &uitofp_def, &sitofp_def, &fptoui_def, &fptosi_def, &bitcast_def,
+    &truncf_def, &scaling_extf_def, &scaling_truncf_def, &uitofp_def, &sitofp_def, &fptoui_def, &fptosi_def, &bitcast_def,
     &index_castui_def, &addui_extended_def, &mulsi_extended_def, &mului_extended_def,
 };
 

@@ -234,6 +234,10 @@ static bool transfer_verify(sharc_op *op) {
   return true;
 }
 
+/* memory_kind_in_attrs reads mhlo.memory_kind on the transfer and on a
+ * producing transfer: a change to it verifies both again. */
+static const char *const transfer_reads[] = {memory_kind_attr, NULL};
+
 const sharc_op_def sharc_mpmd_transfer_def = {
     .name = "mpmd.transfer",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
@@ -242,6 +246,7 @@ const sharc_op_def sharc_mpmd_transfer_def = {
     .verify = transfer_verify,
     .patterns = sharc_mpmd_transfer_patterns,
     .sharding_rule = &sharc_mpmd_transfer_sharding_rule,
+    .reads_discardable = transfer_reads,
 };
 
 /* ---- broadcast: `attr-dict $tensor : type($tensor)` ----------------------------------- */

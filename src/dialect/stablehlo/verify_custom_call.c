@@ -1,9 +1,12 @@
 /* StableHLO's CustomCallOp::verify: operand and result layouts, output to
  * operand aliases, backend_config's kind per api_version, and the buffer
- * targets (CreateBuffer, Pin, Unpin) with their aliasing rules. */
+ * targets (CreateBuffer, Pin, Unpin) with their aliasing rules; and MHLO's,
+ * for mhlo.custom_call: the layouts and aliases, its own backend_config
+ * check and no buffer targets. */
 #include "dialect/stablehlo/shlo.h"
 #include "support/xalloc.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,17 +160,27 @@ static bool eat_char(text_cursor *c, char ch) {
   return true;
 }
 
-/* A decimal integer of at most 18 digits, optionally negative. */
+/* A decimal integer, optionally negative, as MHLO's parser reads the
+ * int64_t fields (AsmParser::parseInteger): any number of digits while the
+ * value fits; one that does not is false here (MLIR rejects the attribute
+ * with "integer value too large" as it parses, which an opaque attribute
+ * cannot replay). */
 static bool read_int(text_cursor *c, int64_t *out) {
   skip_blanks(c);
   bool neg = c->p < c->end && *c->p == '-';
   c->p += neg;
-  int64_t v = 0;
+  uint64_t limit = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+  uint64_t v = 0;
   unsigned digits = 0;
-  for (; c->p < c->end && *c->p >= '0' && *c->p <= '9' && digits < 18; c->p++, digits++)
-    v = v * 10 + (*c->p - '0');
-  *out = neg ? -v : v;
-  return digits && (c->p == c->end || *c->p < '0' || *c->p > '9');
+  bool fits = true;
+  for (; c->p < c->end && *c->p >= '0' && *c->p <= '9'; c->p++, digits++) {
+    unsigned d = (unsigned)(*c->p - '0');
+    fits = fits && v <= (limit - d) / 10;
+    if (fits)
+      v = v * 10 + d;
+  }
+  *out = neg ? (int64_t)(0 - v) : (int64_t)v;
+  return digits && fits;
 }
 
 /* `[i, j, ...]` */
@@ -458,7 +471,37 @@ static bool verify_buffers(sharc_op *op) {
   return buffers_aliased(op, output_type(op), path, 0, aliases) && ok;
 }
 
+/* MHLO's backend_config check (openxla/xla mhlo/IR/hlo_ops.cc
+ * CustomCallOp::verify): only a dictionary for the older API versions or a
+ * string for API_VERSION_TYPED_FFI is rejected (ODS rejects other kinds). */
+static bool verify_mhlo_backend_config(sharc_op *op) {
+  sharc_attr *config = sharc_op_attr(op, "backend_config");
+  if (!config)
+    return true;
+  sharc_attr *version = sharc_op_attr(op, "api_version");
+  bool typed_ffi = version && sharc_attr_get_kind(version) == SHARC_ATTR_INTEGER &&
+                   sharc_attr_int_value(version) == 4;
+  sharc_attr_kind kind = sharc_attr_get_kind(config);
+  if (typed_ffi && kind == SHARC_ATTR_STRING)
+    return fail(op, "unsupported user-encoded backend config, backend config must be a "
+                    "dictionary attribute.");
+  if (!typed_ffi && kind == SHARC_ATTR_DICTIONARY)
+    return fail(op, "unsupported dictionary attribute backend config, backend config must be a "
+                    "user-encoded string attribute.");
+  return true;
+}
+
+/* mhlo.custom_call shares this verifier: MHLO's CustomCallOp::verify has
+ * the layouts and aliases checks, its own backend_config check and no
+ * known custom calls (verifyKnownCustomCalls is StableHLO's). */
+static bool is_mhlo_op(const sharc_op *op) {
+  return strncmp(sharc_op_def_of(op)->name, "mhlo.", 5) == 0;
+}
+
 bool sharc_shlo_verify_custom_call(sharc_op *op) {
-  return verify_layouts(op) && verify_aliases(op) && verify_backend_config(op) &&
-         verify_buffers(op);
+  if (!verify_layouts(op) || !verify_aliases(op))
+    return false;
+  if (is_mhlo_op(op))
+    return verify_mhlo_backend_config(op);
+  return verify_backend_config(op) && verify_buffers(op);
 }

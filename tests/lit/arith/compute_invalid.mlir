@@ -351,3 +351,19 @@ func.func @f(%a: i32) {
   "arith.index_cast"(%a) : (i32) -> ()
   return
 }
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{invalid properties {} for op arith.extui: this operation does not support properties}}
+  %0 = "arith.extui"(%a) <{}> : (i32) -> i64
+  return
+}
+
+// -----
+
+func.func @f(%a: i32, %c: i1) {
+  // expected-error @+1 {{invalid properties {} for op arith.select: this operation does not support properties}}
+  %0 = "arith.select"(%c, %a, %a) <{}> : (i1, i32, i32) -> i32
+  return
+}
