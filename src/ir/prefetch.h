@@ -8,13 +8,20 @@
 
 #include "ir/ir_internal.h"
 
+/* Both helpers must be inlined before GCC's early passes look at them: a
+ * function whose body is only __builtin_prefetch counts as free of side
+ * effects (local-pure-const), and a call to it whose result nobody reads
+ * is then deleted as dead code, prefetches and all (GCC 12 at -O2: not one
+ * prefetch of these helpers was left in the release tools). */
+#define SHARC_PREFETCH_INLINE static inline __attribute__((always_inline))
+
 /* Asks for the lines of the op after `o` (its kind, attributes, links)
  * ahead of use: a walk over a large module waits on memory for every op,
  * and the callback's work on one op can hide the wait for the next. Ops
  * created one after the other lie in the arena at about the same distance,
  * so the one after `next` is guessed too (a prefetch of a wrong address
  * costs nothing but bandwidth). */
-static inline void sharc_prefetch_after(const sharc_op *o, const sharc_op *next) {
+SHARC_PREFETCH_INLINE void sharc_prefetch_after(const sharc_op *o, const sharc_op *next) {
   const char *p = (const char *)next;
   __builtin_prefetch(p);
   __builtin_prefetch(p + 64);
@@ -28,7 +35,7 @@ static inline void sharc_prefetch_after(const sharc_op *o, const sharc_op *next)
 /* The same for a walk going backwards (op->prev): the op before `o`, its
  * last result (results lie before an op), and the one before that guessed
  * at the same distance. */
-static inline void sharc_prefetch_before(const sharc_op *o, const sharc_op *prev) {
+SHARC_PREFETCH_INLINE void sharc_prefetch_before(const sharc_op *o, const sharc_op *prev) {
   const char *p = (const char *)prev;
   __builtin_prefetch(p - sizeof(sharc_value));
   __builtin_prefetch(p);

@@ -10,7 +10,11 @@
 static sharc_walk_result walk_op(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
                                  void *user);
 
-static sharc_walk_result walk_block_ops(sharc_block *b, sharc_walk_order order, sharc_walk_fn fn,
+/* The loop over a block's ops and the visit of one op are inlined into
+ * sharc_walk_region, which recurses: with the prefetches (ir/prefetch.h)
+ * GCC would otherwise keep both as functions of their own, two calls more
+ * per op visited. */
+static inline __attribute__((always_inline)) sharc_walk_result walk_block_ops(sharc_block *b, sharc_walk_order order, sharc_walk_fn fn,
                                         void *user) {
   /* the next op is taken first: the visited op may erase itself */
   for (sharc_op *o = b->first, *next; o; o = next) {
@@ -31,8 +35,8 @@ static sharc_walk_result walk_regions(sharc_op *op, sharc_walk_order order, shar
   return SHARC_WALK_ADVANCE;
 }
 
-static sharc_walk_result walk_op(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn,
-                                 void *user) {
+static inline __attribute__((always_inline)) sharc_walk_result
+walk_op(sharc_op *op, sharc_walk_order order, sharc_walk_fn fn, void *user) {
   if (order == SHARC_POST_ORDER) {
     if (walk_regions(op, order, fn, user) == SHARC_WALK_INTERRUPT)
       return SHARC_WALK_INTERRUPT;
