@@ -23,7 +23,7 @@ typedef struct walker {
   sharc_ptrmap *lists;
   sharc_ptrmap *dicts;
   /* with `lists`: the ops' `sdy.sharding` lists by dictionary
-   * (sharc_sdy_cached_sharding_list), LIST_SLOTS_LOG2 of them */
+   * (sharc_sdy_cached_sharding_list), 1 << LIST_SLOTS_LOG2 slots */
   sharc_sdy_list_slot *dict_lists;
 } walker;
 

@@ -139,7 +139,6 @@ static bool is_constant_source(const sharc_op_def *def) {
   return def == &sharc_sdy_constant_def || def == SHARC_SHLO(iota);
 }
 
-/* With a constant-preserving `op`: whether it is a constant expression. */
 /* The op defining operand `i` of `op` (NULL: a block argument), read from
  * the op's fields: the walk asks it of every operand of every op. */
 static inline sharc_op *operand_def(const sharc_op *op, unsigned i) {
@@ -147,6 +146,7 @@ static inline sharc_op *operand_def(const sharc_op *op, unsigned i) {
   return v && v->vkind == SHARC_VALUE_RESULT ? sharc_value_op_of(v) : NULL;
 }
 
+/* With a constant-preserving `op`: whether it is a constant expression. */
 static bool operands_constant(splitter *s, const sharc_op *op) {
   for (unsigned i = 0; i < op->num_operands; i++)
     if (!op_set_has(&s->constants, operand_def(op, i)))
