@@ -9,6 +9,7 @@
 #include "ir/ir_internal.h"
 #include "sharc/rewrite.h"
 #include "sharc/sdy.h"
+#include "support/ptrmap.h"
 
 /* The attribute names Shardy stores shardings under. */
 #define SHARC_SDY_SHARDING_ATTR "sdy.sharding"
@@ -48,6 +49,28 @@ static inline unsigned sharc_sdy_sharding_list_size(const sharc_attr *list) {
 /* Entry `index` of such a list: NULL without a list or past its end. */
 static inline sharc_attr *sharc_sdy_sharding_list_at(const sharc_attr *list, unsigned index) {
   return list && index < list->params.n ? (sharc_attr *)list->params.words[index] : NULL;
+}
+/* One slot of a caller's direct-mapped table of `sdy.sharding` lists by
+ * attribute dictionary (sharc_sdy_cached_sharding_list); zeroed, a slot
+ * holds the NULL dictionary, whose list is none. */
+typedef struct sharc_sdy_list_slot {
+  const sharc_attr *dict;
+  sharc_attr *list;
+} sharc_sdy_list_slot;
+/* sharc_sdy_sharding_list_in_dict of `op`'s dictionary, remembered in
+ * `slots` (1 << `log2` of them). Dictionaries are uniqued and never
+ * change (a write gives the op another one), so the table never goes
+ * stale: a pass reading every operand's and result's sharding finds the
+ * list with a compare, ops alike sharing their dictionary. */
+static inline sharc_attr *sharc_sdy_cached_sharding_list(sharc_sdy_list_slot *slots,
+                                                         unsigned log2, const sharc_op *op) {
+  const sharc_attr *dict = op->attrs;
+  sharc_sdy_list_slot *s = &slots[sharc_ptr_slot(dict, log2)];
+  if (s->dict != dict) {
+    s->dict = dict;
+    s->list = sharc_sdy_sharding_list_in_dict(sharc_op_ctx_of(op), dict);
+  }
+  return s->list;
 }
 /* getSharding: NULL when the value has none. */
 sharc_attr *sharc_sdy_get_sharding(sharc_value *v);

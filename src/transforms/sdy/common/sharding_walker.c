@@ -22,7 +22,12 @@ typedef struct walker {
    * func_side_dict); else NULL */
   sharc_ptrmap *lists;
   sharc_ptrmap *dicts;
+  /* with `lists`: the ops' `sdy.sharding` lists by dictionary
+   * (sharc_sdy_cached_sharding_list), 1 << LIST_SLOTS_LOG2 slots */
+  sharc_sdy_list_slot *dict_lists;
 } walker;
+
+enum { LIST_SLOTS_LOG2 = 8 };
 
 typedef SHARC_VEC(sharc_attr *) attr_vec;
 
@@ -246,13 +251,14 @@ static sharc_attr *transformed_list(walker *w, sharc_op *op, sharc_attr *list) {
  * target of a data flow edge: that one's sharding would be set). What a
  * list becomes is known after its first op, its shape checked then. */
 static void transform_one_in_list(walker *w, sharc_op *op) {
-  sharc_attr *list = sharc_op_attr_static(op, SHARC_SDY_SHARDING_ATTR);
+  /* none, or no list of shardings: walk_other reads none either */
+  sharc_attr *list = sharc_sdy_cached_sharding_list(w->dict_lists, LIST_SLOTS_LOG2, op);
   if (!list)
     return;
   sharc_attr *known = sharc_ptrmap_get(w->lists, list);
   if (known == NOT_A_LIST)
     return;
-  if (!known && (!sharc_sdy_is_sharding_per_value(list) || sharc_sdy_list_size(list) == 0)) {
+  if (!known && sharc_sdy_list_size(list) == 0) {
     sharc_ptrmap_put(w->lists, list, NOT_A_LIST);
     return;
   }
@@ -285,20 +291,21 @@ static sharc_walk_result visit(sharc_op *op, void *user) {
 
 void sharc_sdy_walk_shardings(sharc_op *root, sharc_sdy_sharding_fn fn, sharc_sdy_op_fn op_fn,
                               void *user) {
-  walker w = {fn, op_fn, user, false, NULL, NULL};
+  walker w = {fn, op_fn, user, false, NULL, NULL, NULL};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
 }
 
 void sharc_sdy_transform_shardings(sharc_op *root, sharc_sdy_sharding_fn fn,
                                    sharc_sdy_op_fn op_fn, void *user) {
-  walker w = {fn, op_fn, user, true, NULL, NULL};
+  walker w = {fn, op_fn, user, true, NULL, NULL, NULL};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
 }
 
 void sharc_sdy_transform_shardings_by_value(sharc_op *root, sharc_sdy_sharding_fn fn,
                                             sharc_sdy_op_fn op_fn, void *user) {
   sharc_ptrmap lists = {0}, dicts = {0};
-  walker w = {fn, op_fn, user, true, &lists, &dicts};
+  sharc_sdy_list_slot dict_lists[1 << LIST_SLOTS_LOG2] = {{0}};
+  walker w = {fn, op_fn, user, true, &lists, &dicts, dict_lists};
   sharc_walk(root, SHARC_PRE_ORDER, visit, &w);
   sharc_ptrmap_free(&lists);
   sharc_ptrmap_free(&dicts);
@@ -306,6 +313,6 @@ void sharc_sdy_transform_shardings_by_value(sharc_op *root, sharc_sdy_sharding_f
 
 void sharc_sdy_transform_site_sharding(const sharc_sdy_sharding_site *site,
                                        sharc_sdy_sharding_fn fn, void *user) {
-  walker w = {fn, NULL, user, true, NULL, NULL};
+  walker w = {fn, NULL, user, true, NULL, NULL, NULL};
   process_site(&w, site);
 }

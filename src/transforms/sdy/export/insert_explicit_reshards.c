@@ -41,6 +41,7 @@ enum {
   KEYED_SLOTS = 1 << KEYED_BITS,
   SEEN_BITS = 8,
   SEEN_SLOTS = 1 << SEEN_BITS,
+  LISTS_BITS = 8,
   SINGLE_BITS = 6,
   SINGLE_SLOTS = 1 << SINGLE_BITS,
   MESH_MEMO = 4,
@@ -88,6 +89,9 @@ typedef struct insert_state {
     sharc_attr *sharding;
   } seen[SEEN_SLOTS];
   uint64_t seen_epoch;
+  /* the ops' `sdy.sharding` lists by dictionary, behind `seen`: most
+   * values' shardings are entries of them */
+  sharc_sdy_list_slot lists[1 << LISTS_BITS];
   bool barriers, unreduced; /* see barriers_may_exist */
   /* lookup_mesh's memo, the newest first */
   struct {
@@ -370,12 +374,19 @@ typedef struct value_shardings {
   sharc_attr **items;
 } value_shardings;
 
-/* sharc_sdy_get_sharding through st->seen (see there). */
-static sharc_attr *seen_sharding(insert_state *st, sharc_value *v) {
+/* sharc_sdy_get_sharding through st->seen (see there), and for most
+ * values through st->lists. */
+static inline __attribute__((always_inline)) sharc_attr *seen_sharding(insert_state *st,
+                                                                     sharc_value *v) {
   unsigned slot = sharc_ptr_slot(v, SEEN_BITS);
   if (st->seen[slot].value != v) {
     st->seen[slot].value = v;
-    st->seen[slot].sharding = sharc_sdy_get_sharding(v);
+    st->seen[slot].sharding =
+        sharc_sdy_sharding_in_result_list(v)
+            ? sharc_sdy_sharding_list_at(
+                  sharc_sdy_cached_sharding_list(st->lists, LISTS_BITS, sharc_value_op_of(v)),
+                  sharc_value_index_of(v))
+            : sharc_sdy_get_sharding(v);
   }
   return st->seen[slot].sharding;
 }

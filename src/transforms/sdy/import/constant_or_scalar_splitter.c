@@ -139,10 +139,17 @@ static bool is_constant_source(const sharc_op_def *def) {
   return def == &sharc_sdy_constant_def || def == SHARC_SHLO(iota);
 }
 
+/* The op defining operand `i` of `op` (NULL: a block argument), read from
+ * the op's fields: the walk asks it of every operand of every op. */
+static inline sharc_op *operand_def(const sharc_op *op, unsigned i) {
+  const sharc_value *v = sharc_op_operands_of(op)[i].value;
+  return v && v->vkind == SHARC_VALUE_RESULT ? sharc_value_op_of(v) : NULL;
+}
+
 /* With a constant-preserving `op`: whether it is a constant expression. */
 static bool operands_constant(splitter *s, const sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    if (!op_set_has(&s->constants, sharc_value_defining_op(sharc_op_operand(op, i))))
+  for (unsigned i = 0; i < op->num_operands; i++)
+    if (!op_set_has(&s->constants, operand_def(op, i)))
       return false;
   return true;
 }
@@ -267,8 +274,8 @@ static bool copy_is_itself(sharc_value *result) {
  * scalar expansion defines gets a copy of its own (unless that copy would
  * be the original itself). */
 static void clone_sub_computations_on_operands(splitter *s, sharc_op *op) {
-  for (unsigned i = 0; i < sharc_op_num_operands(op); i++) {
-    sharc_op *def = sharc_value_defining_op(sharc_op_operand(op, i));
+  for (unsigned i = 0; i < op->num_operands; i++) {
+    sharc_op *def = operand_def(op, i);
     if (!op_set_has(&s->constants, def) && !op_set_has(&s->scalar_expansions, def))
       continue;
     if (copy_is_itself(sharc_op_operand(op, i)))

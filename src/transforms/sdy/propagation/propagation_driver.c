@@ -321,19 +321,10 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
   return sharc_sdy_get_sharding(v);
 }
 
-/* The `sdy.sharding` list of `op`, remembered per attribute dictionary
- * (uniqued, never changed: a write gives the op another one) in a small
- * direct-mapped table: a visit reads every operand's and result's
- * sharding, and ops alike share their dictionary. An empty slot holds
- * the NULL dictionary, whose list is none. */
+/* The `sdy.sharding` list of `op` through pr->lists: a visit reads every
+ * operand's and result's sharding. */
 static inline sharc_attr *sharding_list(sharc_propagation *pr, const sharc_op *op) {
-  const sharc_attr *dict = op->attrs;
-  sharc_propagation_list_slot *s = &pr->lists[sharc_ptr_slot(dict, SHARC_PROPAGATION_LISTS_LOG2)];
-  if (s->dict != dict) {
-    s->dict = dict;
-    s->list = sharc_sdy_sharding_list_in_dict(sharc_op_ctx_of(op), dict);
-  }
-  return s->list;
+  return sharc_sdy_cached_sharding_list(pr->lists, SHARC_PROPAGATION_LISTS_LOG2, op);
 }
 
 /* sharc_propagation_get_sharding, inline for most values: a result of an

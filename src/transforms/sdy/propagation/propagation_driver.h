@@ -12,6 +12,7 @@
 #ifndef SHARC_SDY_PROPAGATION_PROPAGATION_DRIVER_H
 #define SHARC_SDY_PROPAGATION_PROPAGATION_DRIVER_H
 
+#include "dialect/sdy/utils.h"
 #include "ir/ir_internal.h"
 #include "sharc/pass.h"
 #include "transforms/sdy/propagation/basic_factor_propagation.h"
@@ -91,12 +92,6 @@ typedef struct sharc_propagation_op { /* 32 bytes: every round reads them all */
   unsigned char direction_facts;
 } sharc_propagation_op;
 
-/* One slot of sharc_propagation.lists: a dictionary and its sdy.sharding
- * list. */
-typedef struct sharc_propagation_list_slot {
-  const sharc_attr *dict;
-  sharc_attr *list;
-} sharc_propagation_list_slot;
 
 /* One slot of sharc_propagation.replaced: a list, an index and a
  * sharding, and the list with that entry replaced by the sharding. */
@@ -181,7 +176,7 @@ typedef struct sharc_propagation {
   unsigned clean_epoch;
   const struct sharc_factor_propagation *clean_fp;
   /* the `sdy.sharding` lists of the dictionaries read last (read_sharding) */
-  sharc_propagation_list_slot lists[SHARC_PROPAGATION_LISTS];
+  sharc_sdy_list_slot lists[SHARC_PROPAGATION_LISTS];
   /* the sharding lists written last (write_sharding_in_list) */
   sharc_propagation_replaced_slot replaced[SHARC_PROPAGATION_LISTS];
   /* the facts of the rules derived last (sharc_propagation_op_rule) */
