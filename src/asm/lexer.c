@@ -291,6 +291,8 @@ enum {
   FIRST_PERCENT
 };
 
+_Static_assert((int)FIRST_PERCENT < (int)SHARC_LEX_FIRST_LOOKAHEAD, "the classes lie below the lookahead bytes");
+
 const unsigned char sharc_lex_first_kind[256] = {
 #define W FIRST_WORD
     ['a'] = W, ['b'] = W, ['c'] = W, ['d'] = W, ['e'] = W, ['f'] = W, ['g'] = W, ['h'] = W,
@@ -308,6 +310,8 @@ const unsigned char sharc_lex_first_kind[256] = {
     ['}'] = FIRST_PUNCT, ['<'] = FIRST_PUNCT, ['>'] = FIRST_PUNCT, [','] = FIRST_PUNCT,
     ['='] = FIRST_PUNCT, ['?'] = FIRST_PUNCT, ['*'] = FIRST_PUNCT, ['+'] = FIRST_PUNCT,
     ['|'] = FIRST_PUNCT,
+    /* one-byte tokens unless the next byte is this (see lexer.h) */
+    [':'] = ':', ['-'] = '>', ['{'] = '-',
 };
 
 /* Moves past the token at `start` (blanks already skipped) and returns its
