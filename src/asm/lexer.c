@@ -137,7 +137,7 @@ static const unsigned char string_stop[256] = {['"'] = 1, ['\\'] = 1, ['\n'] = 1
  * while sixteen lie before `limit`: at the first one it stops, or where
  * fewer are left (the byte loop goes on from there). Every quoted op name
  * and most string literals end within the first sixteen. */
-static inline const char *skip_plain_string(const char *p, const char *limit) {
+static inline const char *skip_string_run(const char *p, const char *limit) {
 #ifdef __SSE2__
   while (limit - p >= 16) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
@@ -159,7 +159,7 @@ static inline const char *skip_plain_string(const char *p, const char *limit) {
 static inline sharc_tok_kind lex_string(sharc_lexer *lx, bool fast) {
   const char *p = lx->cur, *end = lx->end; /* after the opening quote */
   if (fast) /* the bytes up to the last line end may be read */
-    p = skip_plain_string(p, lx->fast_end + 1);
+    p = skip_string_run(p, lx->fast_end + 1);
   while (in_input(fast, p, end)) {
     if (!string_stop[(unsigned char)*p]) {
       p++;
