@@ -6,6 +6,10 @@
 
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 enum { LEX_RELEASE_STEP = 8 << 20, LEX_RELEASE_MARGIN = 1 << 20 };
 
 static const char *min_ptr(const char *a, const char *b) { return a < b ? a : b; }
@@ -129,8 +133,33 @@ static sharc_tok_kind fail(sharc_lexer *lx, const char *msg) {
  * escape, or a line end (an error); the rest take one lookup each. */
 static const unsigned char string_stop[256] = {['"'] = 1, ['\\'] = 1, ['\n'] = 1, ['\r'] = 1};
 
+/* Past the bytes from `p` that string_stop lets through, sixteen at a time
+ * while sixteen lie before `limit`: at the first one it stops, or where
+ * fewer are left (the byte loop goes on from there). Every quoted op name
+ * and most string literals end within the first sixteen. */
+static inline const char *skip_string_run(const char *p, const char *limit) {
+#ifdef __SSE2__
+  while (limit - p >= 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+    __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                             _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+    m = _mm_or_si128(m, _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n')),
+                                     _mm_cmpeq_epi8(v, _mm_set1_epi8('\r'))));
+    unsigned mask = (unsigned)_mm_movemask_epi8(m);
+    if (mask)
+      return p + __builtin_ctz(mask);
+    p += 16;
+  }
+#else
+  (void)limit;
+#endif
+  return p;
+}
+
 static inline sharc_tok_kind lex_string(sharc_lexer *lx, bool fast) {
   const char *p = lx->cur, *end = lx->end; /* after the opening quote */
+  if (fast) /* the bytes up to the last line end may be read */
+    p = skip_string_run(p, lx->fast_end + 1);
   while (in_input(fast, p, end)) {
     if (!string_stop[(unsigned char)*p]) {
       p++;
@@ -291,6 +320,8 @@ enum {
   FIRST_PERCENT
 };
 
+_Static_assert((int)FIRST_PERCENT < (int)SHARC_LEX_FIRST_LOOKAHEAD, "the classes lie below the lookahead bytes");
+
 const unsigned char sharc_lex_first_kind[256] = {
 #define W FIRST_WORD
     ['a'] = W, ['b'] = W, ['c'] = W, ['d'] = W, ['e'] = W, ['f'] = W, ['g'] = W, ['h'] = W,
@@ -308,6 +339,8 @@ const unsigned char sharc_lex_first_kind[256] = {
     ['}'] = FIRST_PUNCT, ['<'] = FIRST_PUNCT, ['>'] = FIRST_PUNCT, [','] = FIRST_PUNCT,
     ['='] = FIRST_PUNCT, ['?'] = FIRST_PUNCT, ['*'] = FIRST_PUNCT, ['+'] = FIRST_PUNCT,
     ['|'] = FIRST_PUNCT,
+    /* one-byte tokens unless the next byte is this (see lexer.h) */
+    [':'] = ':', ['-'] = '>', ['{'] = '-',
 };
 
 /* Moves past the token at `start` (blanks already skipped) and returns its

@@ -58,10 +58,14 @@ sharc_token sharc_lex(sharc_lexer *lx);
 void sharc_lex_into(sharc_lexer *lx, sharc_token *out);
 
 /* What a token's first byte settles, one lookup for the common tokens
- * (lexer.c has the rest of the classes): SLOW leaves the byte to the full
- * scanners (sigils other than `%`, lookahead punctuation, errors, the
- * end); PUNCT is a one-character token. */
-enum { SHARC_LEX_FIRST_SLOW, SHARC_LEX_FIRST_PUNCT };
+ * (lexer.c has the rest of the classes, all below SHARC_LEX_FIRST_LOOKAHEAD):
+ * SLOW leaves the byte to the full scanners (sigils other than `%`, `.`,
+ * errors, the end); PUNCT is a one-character token. A value from
+ * SHARC_LEX_FIRST_LOOKAHEAD up is a punctuation character that is a token
+ * of its own unless the byte after it is that value (`::`, `->`, `{-#`):
+ * `:` and `{` end every generic op and `-` starts negative numbers, and
+ * the full scanners cost them several times a one-byte token. */
+enum { SHARC_LEX_FIRST_SLOW, SHARC_LEX_FIRST_PUNCT, SHARC_LEX_FIRST_LOOKAHEAD = 8 };
 extern const unsigned char sharc_lex_first_kind[256];
 
 /* The most common token, one punctuation character after at most one
@@ -69,13 +73,16 @@ extern const unsigned char sharc_lex_first_kind[256];
  * the full dispatch cost more than the token); false for any other, with
  * at most the blank stepped over (sharc_lex_into lexes it). Below fast_at
  * a blank is followed by a byte of the input (the last line end at the
- * latest). */
+ * latest), and any other byte than a line end by one more. */
 static inline bool sharc_lex_punct(sharc_lexer *lx, sharc_token *out) {
   const char *p = lx->cur;
   if (p >= lx->fast_at)
     return false;
   p += *p == ' ';
-  if (sharc_lex_first_kind[(unsigned char)*p] != SHARC_LEX_FIRST_PUNCT) {
+  unsigned kind = sharc_lex_first_kind[(unsigned char)*p];
+  /* a lookahead byte is not a line end, so the byte after it is input */
+  if (kind != SHARC_LEX_FIRST_PUNCT &&
+      (kind < SHARC_LEX_FIRST_LOOKAHEAD || (unsigned char)p[1] == kind)) {
     lx->cur = p;
     return false;
   }

@@ -989,7 +989,13 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     }
     sharc_buf_putc(b, ')');
   }
-  if (d->dict.n > nprops) {
+  if (d->dict.n > nprops && !nprops) {
+    /* nothing to skip: one call prints the entries and their separators
+     * (each key's `, key = ` one copy from the printer's key memo) */
+    SHARC_PR_LIT(p, " {");
+    sharc_pr_dict_body(p, d->dict.entries, d->dict.n, NULL);
+    sharc_buf_putc(b, '}');
+  } else if (d->dict.n > nprops) {
     SHARC_PR_LIT(p, " {");
     bool first = true;
     for (unsigned i = 0; i < d->dict.n; i++) {
