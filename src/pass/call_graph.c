@@ -270,9 +270,22 @@ unsigned sharc_call_graph_resolve_call(const sharc_call_graph *cg, sharc_op *cal
   return idx < 0 ? SHARC_CG_UNKNOWN_NODE : (unsigned)idx;
 }
 
+/* Whether every callable below `top` sits in top's body, in verified IR:
+ * a callable (func.func) is a symbol, a symbol's parent a symbol table or
+ * an unregistered op; with top the one table-like op ever made and no
+ * unregistered op, the walk for callables needs to enter no other op's
+ * regions (most of a module's ops). */
+static bool callables_only_in_tables(sharc_op *top) {
+  sharc_context *ctx = sharc_op_ctx_of(top);
+  return !sharc_context_allows_unregistered(ctx) && sharc_context_table_like_ops(ctx) == 1 &&
+         sharc_op_has_trait(top, SHARC_TRAIT_SYMBOL_TABLE);
+}
+
 /* Two passes as MLIR: nodes first (a call may precede its callee), then
- * the call edges. */
-static void visit_for_graph(sharc_call_graph *cg, sharc_op *op, int parent, bool calls) {
+ * the call edges. `tables_only`: the nodes' pass enters symbol tables only
+ * (see callables_only_in_tables). */
+static void visit_for_graph(sharc_call_graph *cg, sharc_op *op, int parent, bool calls,
+                            bool tables_only) {
   if (sharc_op_has_trait(op, SHARC_TRAIT_CALL)) {
     if (calls && parent >= 0)
       add_edge(cg, (unsigned)parent, sharc_call_graph_resolve_call(cg, op), SHARC_CG_EDGE_CALL);
@@ -290,18 +303,23 @@ static void visit_for_graph(sharc_call_graph *cg, sharc_op *op, int parent, bool
     }
     parent = idx;
   }
+  if (tables_only && !sharc_op_has_trait(op, SHARC_TRAIT_SYMBOL_TABLE))
+    return;
   for (unsigned i = 0; i < op->num_regions; i++)
     for (sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
       for (sharc_op *o = b->first; o; o = o->next)
-        visit_for_graph(cg, o, parent, calls);
+        visit_for_graph(cg, o, parent, calls, tables_only);
 }
 
 sharc_call_graph *sharc_call_graph_build_regions(sharc_op *top) {
   sharc_call_graph *cg = sharc_xcalloc(1, sizeof *cg);
   add_region_node(cg, NULL, NULL, -1);
   add_region_node(cg, NULL, NULL, -1);
-  visit_for_graph(cg, top, -1, false);
-  visit_for_graph(cg, top, -1, true);
+  visit_for_graph(cg, top, -1, false, callables_only_in_tables(top));
+  /* only call ops add edges: with none ever made, the second walk of
+   * every op has none to find */
+  if (sharc_context_created_trait(sharc_op_ctx_of(top), SHARC_TRAIT_CALL))
+    visit_for_graph(cg, top, -1, true, false);
   return cg;
 }
 

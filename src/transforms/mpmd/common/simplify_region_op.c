@@ -4,6 +4,7 @@
 #include "ir/op_values.h"
 #include "rewrite/greedy_internal.h"
 #include "rewrite/replace_kept.h"
+#include "support/ptrmap.h"
 #include "support/xalloc.h"
 
 #include <stdlib.h>
@@ -25,19 +26,49 @@ bool sharc_mpmd_is_pure(const sharc_op *op) {
          SHARC_WALK_INTERRUPT;
 }
 
+/* Past this many values the first target of each source is looked up in a
+ * map instead of scanned for: the dedup stays linear in a region op's
+ * operands (a map costs more than a short scan). */
+enum { DEDUP_SCAN_MAX = 16 };
+
+/* Target `i` replaced by the first unmarked one from `start` on with the
+ * same source and target type, and marked, if there is one. */
+static inline void merge_twin(sharc_value *const *src, sharc_value *const *tgt, bool *erase,
+                              unsigned i, unsigned start, sharc_rewriter *rw) {
+  for (unsigned j = start; j < i; j++) {
+    if (erase[j] || src[j] != src[i] || sharc_value_type(tgt[j]) != sharc_value_type(tgt[i]))
+      continue;
+    sharc_rw_replace_all_uses(rw, tgt[i], tgt[j]);
+    erase[i] = true;
+    return;
+  }
+}
+
+/* dedup of many values: no target before a source's first has that
+ * source, so the scan starts there, found in a map. */
+static void dedup_mapped(sharc_value *const *src, sharc_value *const *tgt, unsigned n,
+                         bool *erase, sharc_rewriter *rw) {
+  sharc_ptrmap first = {0}; /* source -> index of its first target + 1 */
+  for (unsigned i = 0; i < n; i++) {
+    uintptr_t f = (uintptr_t)sharc_ptrmap_get(&first, src[i]);
+    if (f)
+      merge_twin(src, tgt, erase, i, (unsigned)f - 1, rw);
+    else
+      sharc_ptrmap_put(&first, src[i], (void *)(uintptr_t)(i + 1));
+  }
+  sharc_ptrmap_free(&first);
+}
+
 /* DedupSrcTgtValues: a target whose (source, target type) pair was seen is
  * replaced by the first such target and marked. */
 static void dedup(sharc_value *const *src, sharc_value *const *tgt, unsigned n, bool *erase,
                   sharc_rewriter *rw) {
+  if (n > DEDUP_SCAN_MAX) {
+    dedup_mapped(src, tgt, n, erase, rw);
+    return;
+  }
   for (unsigned i = 0; i < n; i++)
-    for (unsigned j = 0; j < i; j++) {
-      if (erase[j] || src[j] != src[i] ||
-          sharc_value_type(tgt[j]) != sharc_value_type(tgt[i]))
-        continue;
-      sharc_rw_replace_all_uses(rw, tgt[i], tgt[j]);
-      erase[i] = true;
-      break;
-    }
+    merge_twin(src, tgt, erase, i, 0, rw);
 }
 
 static sharc_value **args_of(const sharc_block *b) {
