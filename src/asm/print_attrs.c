@@ -559,12 +559,11 @@ static void print_element(sharc_printer *p, const elem_fmt *f, const uint64_t *r
   print_scalar(p, f->st, raw, f->sw);
 }
 
-/* Bytes of one scalar in MLIR's raw storage (i1 is bit-packed separately). */
+/* Bytes of one scalar in MLIR's raw storage (i1 is bit-packed separately): the bit width
+   rounded up to bytes (getDenseElementStorageWidth), so f80 takes 10 bytes, as the parser
+   expects. */
 static unsigned storage_bytes(const sharc_type *t) {
-  unsigned bits = sharc_type_bit_width(t);
-  if (t->kind == SHARC_TYPE_FLOAT && t->fkind == SHARC_F80)
-    return 16;
-  return (bits + 7) / 8;
+  return (sharc_type_bit_width(t) + 7) / 8;
 }
 
 static void print_dense_hex(sharc_printer *p, const sharc_attr *a, size_t num) {
