@@ -8,6 +8,7 @@
 #include "asm/builtin_syntax.h"
 #include "asm/print_internal.h"
 #include "ir/context.h"
+#include "ir/prefetch.h"
 #include "support/buf_copy.h"
 #include "support/decimal.h"
 #include "support/xalloc.h"
@@ -427,6 +428,9 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
       b->args[i]->print_id = entry ? (ARG_TAG | (*next_arg)++) : (*next_value)++;
     }
     for (sharc_op *op = b->first; op; op = op->next) {
+      /* this walk touches every op of the module: ask for the next early */
+      if (op->next)
+        sharc_prefetch_after(op, op->next);
       for (unsigned i = 0; i < op->num_regions; i++)
         sharc_ptrvec_push(nested, &sharc_op_regions_of(op)[i]);
       if (may_alias && !*may_alias)

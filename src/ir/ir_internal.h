@@ -457,6 +457,19 @@ static inline sharc_context *sharc_op_ctx_of(const sharc_op *op) { return op->na
 /* The definition of a registered op, NULL for an unregistered one. */
 static inline const sharc_op_def *sharc_op_def_of(const sharc_op *op) { return op->name->op_def; }
 
+/* The passes ask these of every op (or use) their walks reach: as calls
+ * into ops.c each took the first cache miss on the op inside a function
+ * of its own; inline, the miss overlaps the caller's work. Library code
+ * (everything including this header) gets the inline versions by name;
+ * the public functions in ops.c are defined through them. */
+static inline bool sharc_op_isa_inline(const sharc_op *op, const sharc_op_def *def) {
+  return sharc_op_def_of(op) == def;
+}
+#define sharc_op_isa(op, def) sharc_op_isa_inline(op, def)
+
+static inline sharc_op *sharc_use_owner_inline(const sharc_use *u) { return u->owner; }
+#define sharc_use_owner(u) sharc_use_owner_inline(u)
+
 /* Sets the location without marking the op changed (the parser, and
  * passes whose location edits nothing observes). */
 static inline void sharc_op_loc_store(sharc_op *op, sharc_attr *loc) {
@@ -748,7 +761,12 @@ const sharc_dialect *sharc_context_registered_dialect(const sharc_context *ctx, 
 unsigned sharc_context_num_dialects(const sharc_context *ctx);
 const sharc_dialect *sharc_context_dialect_at(const sharc_context *ctx, unsigned i);
 sharc_arena *sharc_context_arena(sharc_context *ctx);
-bool sharc_op_has_trait(const sharc_op *op, unsigned trait);
+/* Inline for the same reason as sharc_op_isa above (needs the complete
+ * sharc_op_def, so it lives here). */
+static inline bool sharc_op_has_trait(const sharc_op *op, unsigned trait) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  return def && (def->traits & trait) == trait;
+}
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
 sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
                          const char *fmt, va_list ap);

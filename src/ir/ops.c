@@ -50,7 +50,8 @@ unsigned sharc_value_num_uses(const sharc_value *v) {
   return n;
 }
 sharc_use *sharc_use_next(const sharc_use *u) { return u->next; }
-sharc_op *sharc_use_owner(const sharc_use *u) { return u->owner; }
+/* parenthesized: ir_internal.h maps the name to the inline version */
+sharc_op *(sharc_use_owner)(const sharc_use *u) { return sharc_use_owner_inline(u); }
 unsigned sharc_use_operand_index(const sharc_use *u) {
   return (unsigned)(u - sharc_op_operands_of(u->owner));
 }
@@ -370,8 +371,8 @@ bool sharc_context_may_hold_def(const sharc_context *ctx, const sharc_op_def *de
 unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 
-bool sharc_op_isa(const sharc_op *op, const sharc_op_def *def) {
-  return sharc_op_def_of(op) == def;
+bool(sharc_op_isa)(const sharc_op *op, const sharc_op_def *def) {
+  return sharc_op_isa_inline(op, def);
 }
 bool sharc_op_named(const sharc_op *op, const sharc_ident *name) { return op->name == name; }
 const char *sharc_op_def_name(const sharc_op_def *def) { return def->name; }
@@ -601,10 +602,6 @@ bool sharc_op_is_ancestor(const sharc_op *ancestor, const sharc_op *op) {
     if (op == ancestor)
       return true;
   return false;
-}
-
-bool sharc_op_has_trait(const sharc_op *op, unsigned trait) {
-  return sharc_op_def_of(op) && (sharc_op_def_of(op)->traits & trait) == trait;
 }
 
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name) {

@@ -1,6 +1,6 @@
 /* Prefetching the op a walk visits next, shared by the walker (walk.c),
- * the verifier's block loop (asm/verify.c) and the greedy driver's walks
- * (rewrite/). */
+ * the verifier's block loop (asm/verify.c), the printer's numbering walk,
+ * the greedy driver's walks (rewrite/) and the MPMD passes' backward walks. */
 #ifndef SHARC_IR_PREFETCH_H
 #define SHARC_IR_PREFETCH_H
 
@@ -44,6 +44,17 @@ SHARC_PREFETCH_INLINE void sharc_prefetch_before(const sharc_op *o, const sharc_
     __builtin_prefetch(p - stride - sizeof(sharc_value));
     __builtin_prefetch(p - stride);
   }
+}
+
+/* The op before `o` in its block, its lines asked for while `o` is being
+ * visited: the MPMD passes walk blocks last to first (Shardy's reverse
+ * walks) and take the previous op before visiting `o`, which may erase it;
+ * without this every step waits on memory once the IR outgrows the cache. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_prev_ahead(const sharc_op *o) {
+  sharc_op *prev = o->prev;
+  if (prev)
+    sharc_prefetch_before(o, prev);
+  return prev;
 }
 
 #endif

@@ -4,6 +4,7 @@
 #include "dialect/func/func.h"
 #include "dialect/mpmd/utils.h"
 #include "ir/op_values.h"
+#include "ir/prefetch.h"
 #include "pass/pass_registry.h"
 #include "rewrite/greedy_internal.h"
 #include "support/xalloc.h"
@@ -86,7 +87,7 @@ static void visit_regions(sharc_op *op, sharc_rewriter *rw) {
   for (unsigned r = sharc_op_num_regions(op); r-- > 0;)
     for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b; b = sharc_block_prev(b))
       for (sharc_op *o = sharc_block_last_op(b), *prev; o; o = prev) {
-        prev = sharc_op_prev(o);
+        prev = sharc_op_prev_ahead(o);
         visit(o, rw);
       }
 }

@@ -5,6 +5,7 @@
 
 #include "ir/ir_internal.h"
 #include "ir/op_values.h"
+#include "ir/prefetch.h"
 #include "sharc/asm.h"
 #include "support/log.h"
 #include "support/xalloc.h"
@@ -411,7 +412,7 @@ static void visit_body(merge_state *st, sharc_op *op) {
   for (unsigned r = sharc_op_num_regions(op); r-- > 0;)
     for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b; b = sharc_block_prev(b))
       for (sharc_op *o = sharc_block_last_op(b), *prev; o; o = prev) {
-        prev = sharc_op_prev(o);
+        prev = sharc_op_prev_ahead(o);
         visit(st, o);
       }
 }

@@ -9,6 +9,7 @@
 #include "ir/static_names.h"
 #include "dialect/mpmd/utils.h"
 #include "ir/region_utils.h"
+#include "ir/prefetch.h"
 #include "support/xalloc.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
@@ -632,7 +633,7 @@ static void rewrite_for(rewrite_state *st, sharc_op *for_op) {
  * ops last to first, so that consumers are placed before producers. */
 static void rewrite_block(rewrite_state *st, sharc_block *block, bool in_for) {
   for (sharc_op *op = sharc_block_last_op(block), *prev; op && !st->failed; op = prev) {
-    prev = sharc_op_prev(op);
+    prev = sharc_op_prev_ahead(op);
     if (sharc_op_isa(op, &sharc_mpmd_call_def)) {
       rewrite_call(st, op);
     } else if (sharc_op_isa(op, &sharc_mpmd_for_def)) {

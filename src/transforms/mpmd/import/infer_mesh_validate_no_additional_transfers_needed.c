@@ -6,6 +6,7 @@
 #include "dialect/func/func.h"
 #include "ir/static_names.h"
 #include "ir/op_values.h"
+#include "ir/prefetch.h"
 #include "transforms/mpmd/import/import_options.h"
 #include "pass/pass_registry.h"
 #include "support/log.h"
@@ -210,7 +211,7 @@ static bool visit(validate_state *st, sharc_op *op) {
   for (unsigned r = sharc_op_num_regions(op); r-- > 0;)
     for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b; b = sharc_block_prev(b))
       for (sharc_op *o = sharc_block_last_op(b), *prev; o; o = prev) {
-        prev = sharc_op_prev(o);
+        prev = sharc_op_prev_ahead(o);
         if (!visit(st, o))
           return false;
       }

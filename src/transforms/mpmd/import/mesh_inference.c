@@ -8,6 +8,7 @@
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/static_names.h"
+#include "ir/prefetch.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
 
@@ -763,7 +764,7 @@ static void walk_reverse_post_order(sharc_op *op, set_memo *memo) {
       for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b;
            b = sharc_block_prev(b))
         for (sharc_op *o = sharc_block_last_op(b), *prev; o; o = prev) {
-          prev = sharc_op_prev(o);
+          prev = sharc_op_prev_ahead(o);
           walk_reverse_post_order(o, memo);
         }
   populate_use_set(op, memo);
