@@ -375,6 +375,11 @@ bool sharc_context_may_hold_def(const sharc_context *ctx, const sharc_op_def *de
 /* How many ops created in `ctx` are symbol tables, or unregistered ones
  * with one region (which might be), erased ones included. */
 unsigned sharc_context_table_like_ops(const sharc_context *ctx);
+/* Whether, in verified IR, every symbol sits directly in the one symbol
+ * table ever made: a symbol's parent is a symbol table or an unregistered
+ * op, and there is one table-like op and no unregistered op. Walks that
+ * look for symbols (callables, functions) then enter no other op's regions. */
+bool sharc_context_symbols_in_one_table(const sharc_context *ctx);
 /* Every change to attached IR goes through these: they bump the IR epoch
  * and note what needs verifying again (see sharc_verify_changed). */
 void sharc_ir_touch_op(sharc_op *op);

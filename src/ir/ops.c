@@ -369,6 +369,9 @@ bool sharc_context_may_hold_def(const sharc_context *ctx, const sharc_op_def *de
   }
 }
 unsigned sharc_context_table_like_ops(const sharc_context *ctx) { return ctx->table_like_ops; }
+bool sharc_context_symbols_in_one_table(const sharc_context *ctx) {
+  return !sharc_context_allows_unregistered(ctx) && ctx->table_like_ops == 1;
+}
 sharc_ident *sharc_op_name(const sharc_op *op) { return op->name; }
 
 bool(sharc_op_isa)(const sharc_op *op, const sharc_op_def *def) {

@@ -271,13 +271,11 @@ unsigned sharc_call_graph_resolve_call(const sharc_call_graph *cg, sharc_op *cal
 }
 
 /* Whether every callable below `top` sits in top's body, in verified IR:
- * a callable (func.func) is a symbol, a symbol's parent a symbol table or
- * an unregistered op; with top the one table-like op ever made and no
- * unregistered op, the walk for callables needs to enter no other op's
- * regions (most of a module's ops). */
+ * a callable (func.func) is a symbol, and top is the one symbol table, so
+ * the walk for callables needs to enter no other op's regions (most of a
+ * module's ops). */
 static bool callables_only_in_tables(sharc_op *top) {
-  sharc_context *ctx = sharc_op_ctx_of(top);
-  return !sharc_context_allows_unregistered(ctx) && sharc_context_table_like_ops(ctx) == 1 &&
+  return sharc_context_symbols_in_one_table(sharc_op_ctx_of(top)) &&
          sharc_op_has_trait(top, SHARC_TRAIT_SYMBOL_TABLE);
 }
 

@@ -312,7 +312,7 @@ typedef struct merge_state {
  * only, passes their bodies over (most of a pipeline's ops). */
 static bool fragments_may_nest(sharc_op *func) {
   sharc_context *ctx = sharc_op_ctx_of(func);
-  return sharc_context_allows_unregistered(ctx) || sharc_context_table_like_ops(ctx) != 1 ||
+  return !sharc_context_symbols_in_one_table(ctx) ||
          sharc_context_may_hold_def(ctx, &sharc_mpmd_for_def);
 }
 
