@@ -243,10 +243,12 @@ static void take_generic_props(sharc_op_builder *b, const sharc_op_def *def,
       sharc_builder_add_attr(b, e->name, e->value);
       continue;
     }
+    if (known)
+      continue;
     bool spelled = false;
     for (unsigned j = 0; j < had && !spelled; j++)
       spelled = b->attrs[j].name == e->name;
-    if (!known && !spelled)
+    if (!spelled)
       sharc_builder_add_attr(b, e->name, e->value);
   }
 }
