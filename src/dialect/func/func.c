@@ -1,6 +1,7 @@
 /* The func dialect: func.func, func.return, func.call, with their custom
  * syntax and verifiers. */
 #include "dialect/func/func.h"
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "asm/verify_internal.h"
@@ -376,6 +377,7 @@ const sharc_op_def sharc_func_return_def = {
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
     .parse = sharc_p_parse_return_like,
     .print = sharc_pr_return_like,
+    .generic_props = sharc_p_generic_props_none,
     .verify = return_verify,
 };
 
@@ -442,15 +444,37 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   sharc_func_print_callee_call(p, op, call_elided);
 }
 
+static bool flat_symbol_ok(const sharc_attr *a) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(a);
+}
+static bool unit_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_UNIT; }
+
+static bool array_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
+
+static const sharc_prop_spec call_arg_attrs = {"arg_attrs", is_dict_array,
+                                               "Array of dictionary attributes", NULL, array_ok};
+static const sharc_prop_spec call_callee = {"callee", flat_symbol_ok,
+                                            "flat symbol reference attribute", NULL, NULL};
+static const sharc_prop_spec call_no_inline = {"no_inline", unit_ok, "unit attribute", NULL, NULL};
+static const sharc_prop_spec call_res_attrs = {"res_attrs", is_dict_array,
+                                               "Array of dictionary attributes", NULL, array_ok};
+
+/* The generic form's properties as MLIR reads them (a wrong kind is an
+ * error as the op is parsed, not the verifier's). */
+static bool call_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec *const props[] = {&call_arg_attrs, &call_callee, &call_no_inline,
+                                                 &call_res_attrs};
+  return sharc_p_check_props(p, b, props, 4);
+}
+
 static bool call_verify(sharc_op *op) {
   sharc_attr *callee = sharc_op_attr(op, "callee"), *args = sharc_op_attr(op, "arg_attrs");
   sharc_attr *res = sharc_op_attr(op, "res_attrs"), *no_inline = sharc_op_attr(op, "no_inline");
   if (args && !is_dict_array(args))
     return constraint_error(op, "arg_attrs", "Array of dictionary attributes");
-  if (callee &&
-      (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(callee)))
+  if (callee && !flat_symbol_ok(callee))
     return constraint_error(op, "callee", "flat symbol reference attribute");
-  if (no_inline && sharc_attr_get_kind(no_inline) != SHARC_ATTR_UNIT)
+  if (no_inline && !unit_ok(no_inline))
     return constraint_error(op, "no_inline", "unit attribute");
   if (res && !is_dict_array(res))
     return constraint_error(op, "res_attrs", "Array of dictionary attributes");
@@ -539,6 +563,7 @@ const sharc_op_def sharc_func_call_def = {
     .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_CALL,
     .inherent = call_inherent,
     .parse = call_parse,
+    .generic_props = call_generic_props,
     .print = call_print,
     .verify = call_verify,
     .verify_symbol_uses = call_verify_symbol_uses,
