@@ -52,3 +52,4 @@ func.func @f(%x: f32) -> f16 {
   %0 = "arith.truncf"(%x) {roundingmode = "w", fastmath = 3} : (f32) -> f16
   return %0 : f16
 }
+
