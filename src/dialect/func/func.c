@@ -238,10 +238,9 @@ static void func_print(sharc_printer *p, sharc_op *op) {
   }
 }
 
-/* ODS's attribute constraints, MLIR's wording. */
-static bool is_plain_string(const sharc_attr *a) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_STRING && !sharc_attr_type(a);
-}
+/* ODS's attribute constraints, MLIR's wording. StrAttr is any StringAttr,
+ * one with a type included. */
+static bool string_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_STRING; }
 
 static bool is_dict_array(const sharc_attr *a) {
   if (sharc_attr_get_kind(a) != SHARC_ATTR_ARRAY)
@@ -251,6 +250,13 @@ static bool is_dict_array(const sharc_attr *a) {
       return false;
   return true;
 }
+
+static bool flat_symbol_ok(const sharc_attr *a) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(a);
+}
+static bool unit_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_UNIT; }
+
+static bool array_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
 
 static bool constraint_error(sharc_op *op, const char *name, const char *what) {
   sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
@@ -274,15 +280,35 @@ static bool func_verify_ods(sharc_op *op) {
     return constraint_error(op, "no_inline", "unit attribute");
   if (res && !is_dict_array(res))
     return constraint_error(op, "res_attrs", "Array of dictionary attributes");
-  if (name && !is_plain_string(name))
+  if (name && !string_ok(name))
     return constraint_error(op, "sym_name", "string attribute");
-  if (vis && !is_plain_string(vis))
+  if (vis && !string_ok(vis))
     return constraint_error(op, "sym_visibility", "string attribute");
   if (!ft)
     return sharc_emit_op_error(op, "requires attribute 'function_type'"), false;
   if (!name)
     return sharc_emit_op_error(op, "requires attribute 'sym_name'"), false;
   return true;
+}
+
+static bool type_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_TYPE; }
+static bool function_type_ok(const sharc_attr *a) {
+  return type_ok(a) && sharc_type_get_kind(sharc_attr_type_value(a)) == SHARC_TYPE_FUNCTION;
+}
+/* The generic form's properties as MLIR reads them (a wrong kind is an
+ * error as the op is parsed, not the verifier's). */
+static bool func_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec props[] = {
+      {"arg_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+      {"function_type", function_type_ok, "type attribute of function type", NULL, type_ok},
+      {"no_inline", unit_ok, "unit attribute", NULL, NULL},
+      {"res_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+      {"sym_name", string_ok, "string attribute", NULL, string_ok},
+      {"sym_visibility", string_ok, "string attribute", NULL, string_ok},
+  };
+  static const sharc_prop_spec *const list[] = {&props[0], &props[1], &props[2],
+                                                &props[3], &props[4], &props[5]};
+  return sharc_p_check_props(p, b, list, 6);
 }
 
 static bool func_verify(sharc_op *op) {
@@ -328,6 +354,7 @@ const sharc_op_def sharc_func_func_def = {
     .inherent = func_inherent,
     .default_dialect = "func",
     .parse = func_parse,
+    .generic_props = func_generic_props,
     .print = func_print,
     .verify = func_verify,
 };
@@ -443,13 +470,6 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   SHARC_PR_LIT(p, " ");
   sharc_func_print_callee_call(p, op, call_elided);
 }
-
-static bool flat_symbol_ok(const sharc_attr *a) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(a);
-}
-static bool unit_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_UNIT; }
-
-static bool array_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
 
 static const sharc_prop_spec call_arg_attrs = {"arg_attrs", is_dict_array,
                                                "Array of dictionary attributes", NULL, array_ok};

@@ -2,7 +2,13 @@
 // Next to a `<{...}>`, an inherent attribute of the wrong kind in `{...}`
 // is cast to null as MLIR sets it (setInherentAttr), so the op does not
 // keep it, nor takes its default (generic_props_kind_error.mlir has the
-// case without one). (Outputs are mlir-opt-22's.)
+// case without one). A string with a type is a StrAttr too.
+// (Outputs are mlir-opt-22's.)
+
+// CHECK: "func.func"() <{function_type = () -> (), sym_name = "h" : i32}>
+"func.func"() <{function_type = () -> (), sym_name = "h" : i32}> ({
+  "func.return"() : () -> ()
+}) {sym_visibility = 3} : () -> ()
 
 func.func private @g(i32) -> i32
 func.func @f(%a: i32, %b: i32) -> i32 {

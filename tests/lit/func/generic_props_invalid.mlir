@@ -53,3 +53,10 @@ func.func @f(%x: f32) -> f16 {
   return %0 : f16
 }
 
+
+// -----
+
+// expected-error @+1 {{invalid properties {function_type = 3 : i64, sym_name = 3 : i64} for op func.func: Invalid attribute `function_type` in property conversion: 3 : i64}}
+"func.func"() <{function_type = 3, sym_name = 3}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
