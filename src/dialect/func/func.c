@@ -1,6 +1,7 @@
 /* The func dialect: func.func, func.return, func.call, with their custom
  * syntax and verifiers. */
 #include "dialect/func/func.h"
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "asm/verify_internal.h"
@@ -237,10 +238,9 @@ static void func_print(sharc_printer *p, sharc_op *op) {
   }
 }
 
-/* ODS's attribute constraints, MLIR's wording. */
-static bool is_plain_string(const sharc_attr *a) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_STRING && !sharc_attr_type(a);
-}
+/* ODS's attribute constraints, MLIR's wording. StrAttr is any StringAttr,
+ * one with a type included. */
+static bool string_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_STRING; }
 
 static bool is_dict_array(const sharc_attr *a) {
   if (sharc_attr_get_kind(a) != SHARC_ATTR_ARRAY)
@@ -250,6 +250,13 @@ static bool is_dict_array(const sharc_attr *a) {
       return false;
   return true;
 }
+
+static bool flat_symbol_ok(const sharc_attr *a) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(a);
+}
+static bool unit_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_UNIT; }
+
+static bool array_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
 
 static bool constraint_error(sharc_op *op, const char *name, const char *what) {
   sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
@@ -273,15 +280,35 @@ static bool func_verify_ods(sharc_op *op) {
     return constraint_error(op, "no_inline", "unit attribute");
   if (res && !is_dict_array(res))
     return constraint_error(op, "res_attrs", "Array of dictionary attributes");
-  if (name && !is_plain_string(name))
+  if (name && !string_ok(name))
     return constraint_error(op, "sym_name", "string attribute");
-  if (vis && !is_plain_string(vis))
+  if (vis && !string_ok(vis))
     return constraint_error(op, "sym_visibility", "string attribute");
   if (!ft)
     return sharc_emit_op_error(op, "requires attribute 'function_type'"), false;
   if (!name)
     return sharc_emit_op_error(op, "requires attribute 'sym_name'"), false;
   return true;
+}
+
+static bool type_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_TYPE; }
+static bool function_type_ok(const sharc_attr *a) {
+  return type_ok(a) && sharc_type_get_kind(sharc_attr_type_value(a)) == SHARC_TYPE_FUNCTION;
+}
+/* The generic form's properties as MLIR reads them (a wrong kind is an
+ * error as the op is parsed, not the verifier's). */
+static bool func_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec props[] = {
+      {"arg_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+      {"function_type", function_type_ok, "type attribute of function type", NULL, type_ok},
+      {"no_inline", unit_ok, "unit attribute", NULL, NULL},
+      {"res_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+      {"sym_name", string_ok, "string attribute", NULL, string_ok},
+      {"sym_visibility", string_ok, "string attribute", NULL, string_ok},
+  };
+  static const sharc_prop_spec *const list[] = {&props[0], &props[1], &props[2],
+                                                &props[3], &props[4], &props[5]};
+  return sharc_p_check_props(p, b, list, 6);
 }
 
 static bool func_verify(sharc_op *op) {
@@ -327,6 +354,7 @@ const sharc_op_def sharc_func_func_def = {
     .inherent = func_inherent,
     .default_dialect = "func",
     .parse = func_parse,
+    .generic_props = func_generic_props,
     .print = func_print,
     .verify = func_verify,
 };
@@ -376,6 +404,7 @@ const sharc_op_def sharc_func_return_def = {
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
     .parse = sharc_p_parse_return_like,
     .print = sharc_pr_return_like,
+    .generic_props = sharc_p_generic_props_none,
     .verify = return_verify,
 };
 
@@ -442,15 +471,30 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   sharc_func_print_callee_call(p, op, call_elided);
 }
 
+static const sharc_prop_spec call_arg_attrs = {"arg_attrs", is_dict_array,
+                                               "Array of dictionary attributes", NULL, array_ok};
+static const sharc_prop_spec call_callee = {"callee", flat_symbol_ok,
+                                            "flat symbol reference attribute", NULL, NULL};
+static const sharc_prop_spec call_no_inline = {"no_inline", unit_ok, "unit attribute", NULL, NULL};
+static const sharc_prop_spec call_res_attrs = {"res_attrs", is_dict_array,
+                                               "Array of dictionary attributes", NULL, array_ok};
+
+/* The generic form's properties as MLIR reads them (a wrong kind is an
+ * error as the op is parsed, not the verifier's). */
+static bool call_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec *const props[] = {&call_arg_attrs, &call_callee, &call_no_inline,
+                                                 &call_res_attrs};
+  return sharc_p_check_props(p, b, props, 4);
+}
+
 static bool call_verify(sharc_op *op) {
   sharc_attr *callee = sharc_op_attr(op, "callee"), *args = sharc_op_attr(op, "arg_attrs");
   sharc_attr *res = sharc_op_attr(op, "res_attrs"), *no_inline = sharc_op_attr(op, "no_inline");
   if (args && !is_dict_array(args))
     return constraint_error(op, "arg_attrs", "Array of dictionary attributes");
-  if (callee &&
-      (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(callee)))
+  if (callee && !flat_symbol_ok(callee))
     return constraint_error(op, "callee", "flat symbol reference attribute");
-  if (no_inline && sharc_attr_get_kind(no_inline) != SHARC_ATTR_UNIT)
+  if (no_inline && !unit_ok(no_inline))
     return constraint_error(op, "no_inline", "unit attribute");
   if (res && !is_dict_array(res))
     return constraint_error(op, "res_attrs", "Array of dictionary attributes");
@@ -539,6 +583,7 @@ const sharc_op_def sharc_func_call_def = {
     .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_CALL,
     .inherent = call_inherent,
     .parse = call_parse,
+    .generic_props = call_generic_props,
     .print = call_print,
     .verify = call_verify,
     .verify_symbol_uses = call_verify_symbol_uses,
