@@ -230,8 +230,22 @@ static void build_users(sharc_propagation *pr) {
   sharc_vec_free(&stack);
 }
 
+/* Whether an attribute may refer to `func`: the context keeps a bit per
+ * root name of every symbol reference ever made, and a clear one says no
+ * attribute names the function (most functions, main above all, have no
+ * users then, and the module need not be scanned for them). */
+static bool may_be_referred_to(sharc_op *func) {
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_ident *name = sharc_ident_get(ctx, sharc_op_symbol_name(func));
+  return (ctx->symbol_ref_roots & sharc_symbol_root_bit(name)) != 0;
+}
+
 sharc_op *const *sharc_propagation_func_users(sharc_propagation *pr, sharc_op *func,
                                               unsigned *n) {
+  if (!pr->users_built && !may_be_referred_to(func)) {
+    *n = 0;
+    return NULL;
+  }
   if (!pr->users_built)
     build_users(pr);
   uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->func_users, func);
