@@ -1290,6 +1290,41 @@ static const sharc_pattern patterns[] = {
 
 /* ---- propagating through the module ------------------------------------------- */
 
+/* Whether a visit of `op` can never do anything: it has no pattern of its
+ * own (an edge, a barrier), and no sharding rule or, without debugging,
+ * one of no factor (the scalar ops of reduction bodies: no direction
+ * lets anything through; the direction functions only note facts of the
+ * op), learnt on its first visit (a rule is a function of the op, which
+ * propagation does not change). Its pops only asked that, as it is alive
+ * with a used result or an effect and stays so: propagation erases
+ * nothing but dead ops, and the first greedy run left none (a dead one is
+ * kept for the driver). */
+static bool never_acts(sharc_propagation *pr, sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def == &sharc_sdy_propagation_barrier_def || def == &sharc_sdy_data_flow_edge_def ||
+      def == &sharc_sdy_func_data_flow_edge_def)
+    return false;
+  const sharc_propagation_op *info = sharc_propagation_op_find(pr, op);
+  return info && info->rule_known && (!info->rule || (!info->num_factors && !pr->debug)) &&
+         !sharc_op_is_trivially_dead(op);
+}
+
+/* Drops from the seed, once its first run has visited every op, the ops
+ * whose visit never does anything (and the erased ones, which the driver
+ * would drop): the later runs (op priorities, user priorities) pop them
+ * no more. A notification may still put one back: its visit does nothing,
+ * as before, and tells nobody. Done in place, in one pass. */
+static void quiet_seed(sharc_propagation *pr) {
+  pr->seed_quieted = true;
+  unsigned kept = 0;
+  for (unsigned i = 0; i < pr->seed.len; i++) {
+    sharc_op *op = pr->seed.ops[i];
+    if (!sharc_op_is_erased(op) && !never_acts(pr, op))
+      pr->seed.ops[kept++] = op;
+  }
+  pr->seed.len = kept;
+}
+
 bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propagation *fp,
                                  sharc_get_direction_fn direction, void *direction_user) {
   sharc_op *main = main_func(pr);
@@ -1319,6 +1354,8 @@ bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propa
   config.seed = &pr->seed;
   (void)sharc_apply_patterns_greedily(pr->module, set, &config, NULL);
   sharc_pattern_set_destroy(set);
+  if (!pr->seed_quieted && pr->seed.region)
+    quiet_seed(pr);
   propagate_func_results(pr, main, fp);
   flush_arg_shardings(pr);
   return true;

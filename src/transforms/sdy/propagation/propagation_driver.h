@@ -157,6 +157,9 @@ typedef struct sharc_propagation {
    * (strategies, op priorities, user priorities) seeds from it, as
    * propagation erases dead ops but creates and moves none */
   sharc_greedy_seed seed;
+  /* the seed no longer holds the ops whose visit never does anything
+   * (see quiet_seed in propagation_driver.c) */
+  bool seed_quieted;
   /* the ops propagation visited, by number: an op's number is its scratch
    * stamp less `first_mark` (see sharc_propagation_op_info) */
   SHARC_VEC(sharc_propagation_op) ops;
