@@ -323,6 +323,28 @@ static void forget_readers(sharc_propagation *pr, sharc_value *v) {
   forget_users(pr, v);
 }
 
+/* sharc_sdy_func_arg_sharding through the last function's `arg_attrs` and
+ * a direct-mapped table by argument dictionary (uniqued, never changed:
+ * a write gives the function new ones, and ops reading an argument ask
+ * at every step). */
+static sharc_attr *func_arg_sharding(sharc_propagation *pr, const sharc_op *func,
+                                     unsigned index) {
+  if (pr->arg_attrs_of != func->attrs) {
+    pr->arg_attrs_of = func->attrs;
+    pr->arg_attrs = sharc_sdy_func_arg_attrs(func);
+  }
+  if (!pr->arg_attrs || index >= sharc_attr_count(pr->arg_attrs))
+    return NULL;
+  const sharc_attr *dict = sharc_attr_at(pr->arg_attrs, index);
+  sharc_sdy_list_slot *s =
+      &pr->arg_shardings_by_dict[sharc_ptr_slot(dict, SHARC_PROPAGATION_LISTS_LOG2)];
+  if (s->dict != dict) {
+    s->dict = dict;
+    s->list = sharc_sdy_arg_dict_sharding(sharc_op_ctx_of(func), dict);
+  }
+  return s->list;
+}
+
 sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v) {
   if (pr->pending_args.len) {
     sharc_value *shardable = sharc_sdy_shardable_value(v);
@@ -331,6 +353,13 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
                               : NULL;
     if (pending)
       return pending;
+  }
+  /* a function's argument: its sharding is in the function's argument
+   * attributes (sharc_sdy_get_sharding) */
+  if (v->vkind == SHARC_VALUE_ARG) {
+    sharc_op *owner = sharc_block_parent_op(sharc_value_block_of(v));
+    if (owner && sharc_op_def_of(owner) == &sharc_func_func_def)
+      return func_arg_sharding(pr, owner, sharc_value_index_of(v));
   }
   return sharc_sdy_get_sharding(v);
 }
@@ -345,7 +374,11 @@ static inline sharc_attr *sharding_list(sharc_propagation *pr, const sharc_op *o
  * op holding its results' shardings is never a pending function
  * argument. */
 static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
-  if (sharc_sdy_sharding_in_result_list(v))
+  /* an sdy.constant's result too: its sharding is read from its list
+   * (sharc_sdy_value_sharding), though not written there */
+  if (sharc_sdy_sharding_in_result_list(v) ||
+      (v->vkind == SHARC_VALUE_RESULT &&
+       sharc_op_def_of(sharc_value_op_of(v)) == &sharc_sdy_constant_def))
     return sharc_sdy_sharding_list_at(sharding_list(pr, sharc_value_op_of(v)),
                                       sharc_value_index_of(v));
   return sharc_propagation_get_sharding(pr, v);
