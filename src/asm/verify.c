@@ -367,7 +367,7 @@ static bool marked_ops_of(verifier *v, sharc_block *b, struct sharc_block_order 
 
 /* Whether visiting the marked ops of `b` pays: few of them, none lost. */
 static bool sparse_pays(const struct sharc_block_order *ord) {
-  return !ord->overflowed && ord->count >= ORDER_MIN_OPS && ord->num_marked * 8 <= ord->count;
+  return !ord->overflowed && ord->count >= ORDER_MIN_OPS && ord->num_marked * 4 <= ord->count;
 }
 
 /* The order of `b` when this verification orders it: a verification of

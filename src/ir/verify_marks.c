@@ -66,7 +66,7 @@ static bool verified_alone(const sharc_op *op) {
 
 /* Room for the marked ops of a block of `count` ops: more, and the block
  * is walked (sharc_block_order.overflowed). */
-static unsigned marked_limit(unsigned count) { return count / 8 + 64; }
+static unsigned marked_limit(unsigned count) { return count / 4 + 64; }
 
 /* note_marked when the list is full: grown in the arena, or given up. */
 static __attribute__((noinline)) void grow_marked(sharc_context *ctx,
