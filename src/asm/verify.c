@@ -253,7 +253,7 @@ static bool walk_block_ops(verifier *v, sharc_block *b, block_walk *w, deferred_
 /* Blocks of fewer ops are walked as they are. */
 enum { ORDER_MIN_OPS = 1024 };
 
-static bool in_order(const struct sharc_block_order *ord, const sharc_op *op) {
+static inline bool in_order(const struct sharc_block_order *ord, const sharc_op *op) {
   return op->live_mark > ord->base && op->live_mark < ord->end;
 }
 
@@ -306,37 +306,57 @@ static bool place_run(struct sharc_block_order *ord, sharc_op *x, unsigned *budg
   }
 }
 
-static int by_position(const void *a, const void *b) {
-  const sharc_op *x = *(sharc_op *const *)a, *y = *(sharc_op *const *)b;
-  if (x->live_mark != y->live_mark)
-    return x->live_mark < y->live_mark ? -1 : 1;
-  return 0;
+/* A marked op and its position in its block, relative to the range. */
+typedef struct placed_op {
+  unsigned key;
+  sharc_op *op;
+} placed_op;
+
+/* Sorts `a` by key (LSD radix, a byte a pass: no call per comparison),
+ * `tmp` as large; equal keys keep their order. */
+static void sort_by_key(placed_op *a, placed_op *tmp, unsigned n) {
+  for (unsigned shift = 0; shift < 32; shift += 8) {
+    unsigned start[257] = {0};
+    for (unsigned i = 0; i < n; i++)
+      start[((a[i].key >> shift) & 255) + 1]++;
+    for (unsigned d = 0; d < 256; d++)
+      start[d + 1] += start[d];
+    for (unsigned i = 0; i < n; i++)
+      tmp[start[(a[i].key >> shift) & 255]++] = a[i];
+    placed_op *t = a; /* four passes: the sorted array ends in `a` */
+    a = tmp;
+    tmp = t;
+  }
 }
 
-/* The marked ops of `b`, once each, in block order: each placed between
- * its numbered neighbours (it may have moved), or the block numbered. */
-static void marked_in_order(struct sharc_block_order *ord, sharc_block *b, sharc_ptrvec *ops) {
+/* The marked ops of `b`, once each, in block order (`*n` of them, in a
+ * heap array): each placed between its numbered neighbours (it may have
+ * moved), or the block numbered. */
+static placed_op *marked_in_order(struct sharc_block_order *ord, sharc_block *b, unsigned *n) {
+  placed_op *ops = sharc_xmalloc_array(2 * (size_t)ord->num_marked + 1, sizeof *ops);
+  unsigned len = 0;
   for (unsigned i = 0; i < ord->num_marked; i++) {
     sharc_op *op = ord->marked[i];
     if (op->block != b || !op->verify_dirty)
       continue; /* moved away, or verified since */
     op->live_mark = 0; /* outside any range: placed below */
-    sharc_ptrvec_push(ops, op);
+    ops[len++].op = op;
   }
-  unsigned budget = 4 * ops->len + 256;
-  for (size_t i = 0; i < ops->len; i++) {
-    sharc_op *op = ops->items[i];
-    if (!in_order(ord, op) && !place_run(ord, op, &budget)) {
+  unsigned budget = 4 * len + 256;
+  for (unsigned i = 0; i < len; i++)
+    if (!in_order(ord, ops[i].op) && !place_run(ord, ops[i].op, &budget)) {
       renumber(ord, b);
       break;
     }
-  }
-  qsort(ops->items, ops->len, sizeof *ops->items, by_position);
-  size_t n = 0;
-  for (size_t i = 0; i < ops->len; i++)
-    if (!n || ops->items[n - 1] != ops->items[i])
-      ops->items[n++] = ops->items[i];
-  ops->len = n;
+  for (unsigned i = 0; i < len; i++)
+    ops[i].key = ops[i].op->live_mark - ord->base;
+  sort_by_key(ops, ops + ord->num_marked, len);
+  unsigned kept = 0;
+  for (unsigned i = 0; i < len; i++)
+    if (!kept || ops[kept - 1].op != ops[i].op)
+      ops[kept++] = ops[i];
+  *n = kept;
+  return ops;
 }
 
 /* The marked ops of `b`, visited in order as the walk would meet them.
@@ -345,14 +365,14 @@ static void marked_in_order(struct sharc_block_order *ord, sharc_block *b, sharc
  * the terminator is reported when that op is reached. */
 static bool marked_ops_of(verifier *v, sharc_block *b, struct sharc_block_order *ord,
                           deferred_vec *deferred) {
-  sharc_ptrvec ops = {0};
-  marked_in_order(ord, b, &ops);
+  unsigned n;
+  placed_op *ops = marked_in_order(ord, b, &n);
   ord->sparse = true;
   bool ok = true;
-  for (size_t i = 0; ok && i < ops.len; i++) {
-    sharc_op *op = ops.items[i];
-    if (i + 1 < ops.len)
-      sharc_prefetch_after(op, ops.items[i + 1]);
+  for (unsigned i = 0; ok && i < n; i++) {
+    sharc_op *op = ops[i].op;
+    if (i + 1 < n)
+      sharc_prefetch_after(op, ops[i + 1].op);
     if (op->prev && is_terminator(op->prev))
       ok = terminator_not_last(op->prev);
     else if (op->next && is_terminator(op))
@@ -361,7 +381,7 @@ static bool marked_ops_of(verifier *v, sharc_block *b, struct sharc_block_order 
       clear_marks(op);
   }
   ord->sparse = false;
-  sharc_ptrvec_free(&ops);
+  free(ops);
   return ok;
 }
 
@@ -874,7 +894,7 @@ static bool other_block_may_dominate(const sharc_block *use_block, const sharc_r
  * passed (`a`, being verified, or one after it) is outside the range; a
  * visit of marked ops placed them all, and any other op outside the range
  * is numbered on demand. */
-static bool ordered_before(struct sharc_block_order *ord, sharc_block *b, const sharc_op *def,
+static inline bool ordered_before(struct sharc_block_order *ord, sharc_block *b, const sharc_op *def,
                            const sharc_op *a) {
   if (ord->sparse && (!in_order(ord, def) || !in_order(ord, a)))
     renumber(ord, b);
