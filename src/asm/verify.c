@@ -194,7 +194,8 @@ typedef SHARC_VEC(deferred_op) deferred_vec;
  * the block decides (the terminator rule, its stamp): ops that are not
  * IsolatedFromAbove are verified in place; isolated ones are collected in
  * `deferred` and verified when their parent is left, as MLIR does. */
-static bool verify_block_op(verifier *v, sharc_op *op, deferred_vec *deferred) {
+static inline __attribute__((always_inline)) bool verify_block_op(verifier *v, sharc_op *op,
+                                                                  deferred_vec *deferred) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (v->marked_only)
     note_symbols_touched(op);
@@ -889,16 +890,24 @@ static bool other_block_may_dominate(const sharc_block *use_block, const sharc_r
   return use_block != r->first;
 }
 
-/* In block `b`, ordered by the dominance check under way: whether `def`
- * comes before `a`. A walk numbers the ops it passes, so an op it has not
- * passed (`a`, being verified, or one after it) is outside the range; a
- * visit of marked ops placed them all, and any other op outside the range
- * is numbered on demand. */
-static inline bool ordered_before(struct sharc_block_order *ord, sharc_block *b, const sharc_op *def,
-                           const sharc_op *a) {
-  if (ord->sparse && (!in_order(ord, def) || !in_order(ord, a)))
+/* ordered_before in a visit of marked ops: an op outside the range is
+ * numbered first (the marked ops were all placed). */
+static __attribute__((noinline)) bool placed_before(struct sharc_block_order *ord, sharc_block *b,
+                                                    const sharc_op *def, const sharc_op *a) {
+  if (!in_order(ord, def) || !in_order(ord, a))
     renumber(ord, b);
-  return in_order(ord, def) && (!in_order(ord, a) || def->live_mark < a->live_mark);
+  return def->live_mark < a->live_mark;
+}
+
+/* In block `b`, ordered by the dominance check under way: whether `def`
+ * comes before `a`. A walk numbers the ops it passes, so `a`, being
+ * verified, and the ops after it are outside the range, those before it
+ * inside. */
+static inline bool ordered_before(struct sharc_block_order *ord, sharc_block *b, const sharc_op *def,
+                                  const sharc_op *a) {
+  if (ord->sparse)
+    return placed_before(ord, b, def, a);
+  return in_order(ord, def);
 }
 
 /* `pos` is the stamp of the dominance walk under way: an op holds it once

@@ -87,8 +87,9 @@ static __attribute__((noinline)) void grow_marked(sharc_context *ctx,
 }
 
 /* `o` is being marked (its verify_dirty was clear): kept in its block's
- * list when the block keeps one (sharc_block_order). */
-static void note_marked(sharc_op *o) {
+ * list when the block keeps one (sharc_block_order). Inline: marking
+ * climbs through it for every op a change reaches. */
+static inline __attribute__((always_inline)) void note_marked(sharc_op *o) {
   struct sharc_block_order *ord = o->block ? o->block->order : NULL;
   if (!ord || ord->overflowed)
     return;
