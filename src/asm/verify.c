@@ -194,8 +194,7 @@ typedef SHARC_VEC(deferred_op) deferred_vec;
  * the block decides (the terminator rule, its stamp): ops that are not
  * IsolatedFromAbove are verified in place; isolated ones are collected in
  * `deferred` and verified when their parent is left, as MLIR does. */
-static inline __attribute__((always_inline)) bool verify_block_op(verifier *v, sharc_op *op,
-                                                                  deferred_vec *deferred) {
+static inline bool verify_block_op(verifier *v, sharc_op *op, deferred_vec *deferred) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (v->marked_only)
     note_symbols_touched(op);

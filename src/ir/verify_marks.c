@@ -86,12 +86,12 @@ static __attribute__((noinline)) void grow_marked(sharc_context *ctx,
   ord->cap_marked = cap;
 }
 
-/* `o` is being marked (its verify_dirty was clear): kept in its block's
- * list when the block keeps one (sharc_block_order). Inline: marking
- * climbs through it for every op a change reaches. */
-static inline __attribute__((always_inline)) void note_marked(sharc_op *o) {
-  struct sharc_block_order *ord = o->block ? o->block->order : NULL;
-  if (!ord || ord->overflowed)
+/* note_marked for a block that keeps a list (apart: most blocks keep
+ * none, and marking climbs through note_marked for every op a change
+ * reaches). */
+static __attribute__((noinline)) void push_marked(sharc_op *o) {
+  struct sharc_block_order *ord = o->block->order;
+  if (ord->overflowed)
     return;
   if (ord->num_marked == ord->cap_marked) {
     grow_marked(o->block->ctx, ord);
@@ -99,6 +99,13 @@ static inline __attribute__((always_inline)) void note_marked(sharc_op *o) {
       return;
   }
   ord->marked[ord->num_marked++] = o;
+}
+
+/* `o` is being marked (its verify_dirty was clear): kept in its block's
+ * list when the block keeps one (sharc_block_order). */
+static inline void note_marked(sharc_op *o) {
+  if (__builtin_expect(o->block && o->block->order, 0))
+    push_marked(o);
 }
 
 /* Marks `o` for a whole verification, not just its attribute hooks. */
