@@ -45,9 +45,6 @@ typedef struct verifier {
    * dominance after the ops verify; one walk instead of two, each of which
    * waits on memory for every op of a large function) */
   unsigned dom_pos;
-  /* the op whose dominance check dom_pos is: its blocks may be ordered
-   * (sharc_block_order), the others are stamped with dom_pos */
-  const sharc_op *dom_owner;
   sharc_op *dom_fail;
   unsigned dom_fail_operand;
   /* a whole verification of a module just parsed: the functions of its
@@ -119,41 +116,12 @@ static bool verify_table_if_touched(verifier *v, sharc_op *table) {
   return true;
 }
 
-static void clear_marks(sharc_op *op) {
+/* The walk has passed `op` (its operands and regions checked): it is
+ * stamped, and its marks are cleared. */
+static void pass_op(verifier *v, sharc_op *op) {
+  op->live_mark = v->dom_pos;
   op->verify_dirty = false;
   op->verify_attrs_only = false;
-}
-
-/* Positions in an ordered block are this far apart when numbered, so
- * that ops inserted later fit between them. */
-enum { ORDER_GAP = 8 };
-
-/* A block's walk in a verification of marked ops: each op passed is
- * stamped, with the dominance check's mark or, in an ordered block, with
- * its position (`ord`, NULL: none). */
-typedef struct block_walk {
-  struct sharc_block_order *ord;
-  unsigned cursor; /* the last position given */
-  unsigned ops;    /* ops passed */
-} block_walk;
-
-/* The walk has passed `op` (its operands and regions checked): it is
- * stamped. */
-static void stamp_passed(verifier *v, block_walk *w, sharc_op *op) {
-  w->ops++;
-  if (!w->ord) {
-    op->live_mark = v->dom_pos;
-    return;
-  }
-  w->cursor += ORDER_GAP;
-  op->live_mark = w->cursor;
-  w->ord->end = w->cursor + 1;
-}
-
-/* The same, its marks cleared. */
-static void pass_op(verifier *v, block_walk *w, sharc_op *op) {
-  stamp_passed(v, w, op);
-  clear_marks(op);
 }
 
 static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes);
@@ -190,280 +158,53 @@ typedef struct deferred_op {
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
-/* One op of a block in a verification's visit, less what its place in
- * the block decides (the terminator rule, its stamp): ops that are not
- * IsolatedFromAbove are verified in place; isolated ones are collected in
- * `deferred` and verified when their parent is left, as MLIR does. */
-static inline bool verify_block_op(verifier *v, sharc_op *op, deferred_vec *deferred) {
-  const sharc_op_def *def = sharc_op_def_of(op);
-  if (v->marked_only)
-    note_symbols_touched(op);
-  /* only discardable attributes changed (verify_marks.c): its operands
-   * and the ops defining them did not move (a change to them marks it
-   * whole), so their dominance holds as it did */
-  bool reach = v->marked_only && op->verify_attrs_only;
-  bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
-  if (reach && !isolated)
-    return verify_dialect_attrs(op, true) && reach_marked_nested(v, op);
-  if (v->dom_pos && !reach)
-    check_operands_dominance(v, op);
-  if (isolated) {
-    note_isolation(v, op); /* its operands, in the walk's pre-order */
-    sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
-    return true;
-  }
-  return verify_op(v, op);
-}
-
-static bool is_terminator(const sharc_op *op) {
-  const sharc_op_def *def = sharc_op_def_of(op);
-  return def && (def->traits & SHARC_TRAIT_TERMINATOR);
-}
-
-static bool terminator_not_last(sharc_op *op) {
-  sharc_emit_op_error(op, "must be the last operation in the parent block");
-  return false;
-}
-
-/* The ops of `b` in order, verified (with marked_only, the marked ones;
- * the others are stamped). */
-static bool walk_block_ops(verifier *v, sharc_block *b, block_walk *w, deferred_vec *deferred) {
-  for (sharc_op *op = b->first; op; op = op->next) {
-    if (op->next)
-      sharc_prefetch_after(op, op->next);
-    if (op->next && is_terminator(op))
-      return terminator_not_last(op);
-    if (v->marked_only && !op->verify_dirty) {
-      stamp_passed(v, w, op);
-      continue;
-    }
-    if (!verify_block_op(v, op, deferred))
-      return false;
-    if (v->dom_pos)
-      pass_op(v, w, op);
-  }
-  return true;
-}
-
-/* ---- ordered blocks (sharc_block_order) -------------------------------------
- * A large block of a function verified for its marked ops: its walk numbers
- * its ops, and a later verification that marked few of them visits those
- * in order, checking their operands' dominance by position. */
-
-/* Blocks of fewer ops are walked as they are. */
-enum { ORDER_MIN_OPS = 1024 };
-
-static inline bool in_order(const struct sharc_block_order *ord, const sharc_op *op) {
-  return op->live_mark > ord->base && op->live_mark < ord->end;
-}
-
-/* Room left after a numbering of `n` ops for ops appended later. */
-static unsigned order_tail(unsigned n) { return (n / 2 + 64) * ORDER_GAP; }
-
-/* Numbers every op of `b` afresh, in a range drawn from the context's mark
- * counter. */
-static void renumber(struct sharc_block_order *ord, sharc_block *b) {
-  sharc_context *ctx = b->ctx;
-  unsigned pos = ctx->live_mark, n = 0;
-  ord->base = pos;
-  for (sharc_op *op = b->first; op; op = op->next) {
-    if (op->next)
-      sharc_prefetch_after(op, op->next);
-    pos += ORDER_GAP;
-    op->live_mark = pos;
-    n++;
-  }
-  ord->count = n;
-  ord->end = pos + order_tail(n);
-  ctx->live_mark = ord->end;
-}
-
-/* Positions `x` and the unnumbered ops next to it between their numbered
- * neighbours; false when that takes more than `*budget` steps or there is
- * no room (the block is numbered again then). */
-static bool place_run(struct sharc_block_order *ord, sharc_op *x, unsigned *budget) {
-  sharc_op *first = x, *last = x;
-  unsigned m = 1;
-  for (; first->prev && !in_order(ord, first->prev); first = first->prev, m++)
-    if (!(*budget)--)
-      return false;
-  for (; last->next && !in_order(ord, last->next); last = last->next, m++)
-    if (!(*budget)--)
-      return false;
-  uint64_t lo = first->prev ? first->prev->live_mark : ord->base;
-  uint64_t hi = last->next ? last->next->live_mark : ord->end;
-  if (hi - lo <= m)
-    return false;
-  uint64_t step = (hi - lo) / (m + 1);
-  if (step > ORDER_GAP)
-    step = ORDER_GAP;
-  uint64_t pos = lo;
-  for (sharc_op *op = first;; op = op->next) {
-    pos += step;
-    op->live_mark = (unsigned)pos;
-    if (op == last)
-      return true;
-  }
-}
-
-/* A marked op and its position in its block, relative to the range. */
-typedef struct placed_op {
-  unsigned key;
-  sharc_op *op;
-} placed_op;
-
-/* Sorts `a` by key (LSD radix, a byte a pass: no call per comparison),
- * `tmp` as large; equal keys keep their order. */
-static void sort_by_key(placed_op *a, placed_op *tmp, unsigned n) {
-  for (unsigned shift = 0; shift < 32; shift += 8) {
-    unsigned start[257] = {0};
-    for (unsigned i = 0; i < n; i++)
-      start[((a[i].key >> shift) & 255) + 1]++;
-    for (unsigned d = 0; d < 256; d++)
-      start[d + 1] += start[d];
-    for (unsigned i = 0; i < n; i++)
-      tmp[start[(a[i].key >> shift) & 255]++] = a[i];
-    placed_op *t = a; /* four passes: the sorted array ends in `a` */
-    a = tmp;
-    tmp = t;
-  }
-}
-
-/* The marked ops of `b`, once each, in block order (`*n` of them, in a
- * heap array): each placed between its numbered neighbours (it may have
- * moved), or the block numbered. */
-static placed_op *marked_in_order(struct sharc_block_order *ord, sharc_block *b, unsigned *n) {
-  placed_op *ops = sharc_xmalloc_array(2 * (size_t)ord->num_marked + 1, sizeof *ops);
-  unsigned len = 0;
-  for (unsigned i = 0; i < ord->num_marked; i++) {
-    sharc_op *op = ord->marked[i];
-    if (op->block != b || !op->verify_dirty)
-      continue; /* moved away, or verified since */
-    op->live_mark = 0; /* outside any range: placed below */
-    ops[len++].op = op;
-  }
-  unsigned budget = 4 * len + 256;
-  for (unsigned i = 0; i < len; i++)
-    if (!in_order(ord, ops[i].op) && !place_run(ord, ops[i].op, &budget)) {
-      renumber(ord, b);
-      break;
-    }
-  for (unsigned i = 0; i < len; i++)
-    ops[i].key = ops[i].op->live_mark - ord->base;
-  sort_by_key(ops, ops + ord->num_marked, len);
-  unsigned kept = 0;
-  for (unsigned i = 0; i < len; i++)
-    if (!kept || ops[kept - 1].op != ops[i].op)
-      ops[kept++] = ops[i];
-  *n = kept;
-  return ops;
-}
-
-/* The marked ops of `b`, visited in order as the walk would meet them.
- * Of the others, only an unmarked terminator that is no longer last could
- * fail the walk: the op after it was linked since, so it is marked, and
- * the terminator is reported when that op is reached. */
-static bool marked_ops_of(verifier *v, sharc_block *b, struct sharc_block_order *ord,
-                          deferred_vec *deferred) {
-  unsigned n;
-  placed_op *ops = marked_in_order(ord, b, &n);
-  ord->sparse = true;
-  bool ok = true;
-  for (unsigned i = 0; ok && i < n; i++) {
-    sharc_op *op = ops[i].op;
-    if (i + 1 < n)
-      sharc_prefetch_after(op, ops[i + 1].op);
-    if (op->prev && is_terminator(op->prev))
-      ok = terminator_not_last(op->prev);
-    else if (op->next && is_terminator(op))
-      ok = terminator_not_last(op);
-    else if ((ok = verify_block_op(v, op, deferred)))
-      clear_marks(op);
-  }
-  ord->sparse = false;
-  free(ops);
-  return ok;
-}
-
-/* Whether visiting the marked ops of `b` pays: few of them, none lost. */
-static bool sparse_pays(const struct sharc_block_order *ord) {
-  return !ord->overflowed && ord->count >= ORDER_MIN_OPS && ord->num_marked * 4 <= ord->count;
-}
-
-/* The order of `b` when this verification orders it: a verification of
- * marked ops, `b` a block of the op whose dominance it checks (not of the
- * root: a function there, verified on its own, is cleared of its marks
- * before its block is visited), the mark counter not near its end. */
-static struct sharc_block_order *order_of(verifier *v, const sharc_op *parent, sharc_block *b) {
-  if (!v->marked_only || !v->dom_pos || parent != v->dom_owner ||
-      parent == b->ctx->verify_root || !b->order)
-    return NULL;
-  if (b->ctx->live_mark >= SHARC_ORDER_MARK_LIMIT) {
-    b->order->base = b->order->end = 0; /* nothing in range */
-    return NULL;
-  }
-  return b->order;
-}
-
-/* After `b`'s walk passed `w.ops` ops: its order is kept, and a large
- * block starts keeping one. */
-static void walked(verifier *v, const sharc_op *parent, sharc_block *b, const block_walk *w) {
-  struct sharc_block_order *ord = w->ord;
-  if (ord) {
-    ord->count = w->ops;
-    if (b->ctx->live_mark == ord->base) /* nothing drew a mark meanwhile */
-      ord->end = w->cursor + order_tail(w->ops);
-    else /* one might sit in the range: numbered again when asked */
-      ord->base = ord->end = 0;
-    if (b->ctx->live_mark < ord->end)
-      b->ctx->live_mark = ord->end;
-    return;
-  }
-  if (b->order || w->ops < ORDER_MIN_OPS || !v->marked_only || !v->dom_pos ||
-      parent != v->dom_owner || parent == b->ctx->verify_root)
-    return;
-  b->order = sharc_arena_alloc(&b->ctx->arena, sizeof *b->order);
-  b->order->count = w->ops;
-}
-
-/* The ops of block `b`: every one in order, or with an ordered block and
- * few marked ops, the marked ones. */
-static bool verify_block_body(verifier *v, sharc_op *parent, sharc_block *b, deferred_vec *deferred) {
-  struct sharc_block_order *ord = order_of(v, parent, b);
-  if (ord && sparse_pays(ord)) {
-    ord->scope = v->dom_pos;
-    if (ord->end <= ord->base)
-      renumber(ord, b);
-    bool ok = marked_ops_of(v, b, ord, deferred);
-    ord->num_marked = 0;
-    ord->overflowed = false;
-    return ok;
-  }
-  block_walk w = {ord, ord ? b->ctx->live_mark : 0, 0};
-  if (ord) {
-    ord->scope = v->dom_pos;
-    ord->base = ord->end = w.cursor; /* (base, end) grows with the walk */
-  }
-  bool ok = walk_block_ops(v, b, &w, deferred);
-  if (b->order) { /* every marked op passed, or verification ends */
-    b->order->num_marked = 0;
-    b->order->overflowed = false;
-  }
-  if (ok)
-    walked(v, parent, b, &w);
-  else if (ord && b->ctx->live_mark < ord->end)
-    b->ctx->live_mark = ord->end;
-  return ok;
-}
-
-/* OperationVerifier's block visit: its ops, then its terminator. */
+/* OperationVerifier's block visit: ops that are not IsolatedFromAbove are
+ * verified in place; isolated ones are collected in `deferred` and verified
+ * when their parent is left, as MLIR does. */
 static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred_vec *deferred) {
   if (!b->first && needs_terminator(parent)) {
     sharc_emit(b->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent), "empty block: expect at least a terminator");
     return false;
   }
-  if (!verify_block_body(v, parent, b, deferred))
-    return false;
+  for (sharc_op *op = b->first; op; op = op->next) {
+    if (op->next)
+      sharc_prefetch_after(op, op->next);
+    const sharc_op_def *def = sharc_op_def_of(op);
+    if (def && (def->traits & SHARC_TRAIT_TERMINATOR) && op->next) {
+      sharc_emit_op_error(op, "must be the last operation in the parent block");
+      return false;
+    }
+    if (v->marked_only && !op->verify_dirty) {
+      op->live_mark = v->dom_pos;
+      continue;
+    }
+    if (v->marked_only)
+      note_symbols_touched(op);
+    /* only discardable attributes changed (verify_marks.c): its operands
+     * and the ops defining them did not move (a change to them marks it
+     * whole), so their dominance holds as it did */
+    bool reach = v->marked_only && op->verify_attrs_only;
+    bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
+    if (reach && !isolated) {
+      if (!verify_dialect_attrs(op, true) || !reach_marked_nested(v, op))
+        return false;
+      pass_op(v, op);
+      continue;
+    }
+    if (v->dom_pos && !reach)
+      check_operands_dominance(v, op);
+    if (isolated) {
+      note_isolation(v, op); /* its operands, in the walk's pre-order */
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
+      if (v->dom_pos)
+        pass_op(v, op);
+      continue;
+    }
+    if (!verify_op(v, op))
+      return false;
+    if (v->dom_pos)
+      pass_op(v, op);
+  }
   /* an unregistered last op might be a terminator; a registered one must be */
   sharc_op *last = b->last;
   if (last && needs_terminator(parent) && sharc_op_def_of(last) &&
@@ -889,26 +630,6 @@ static bool other_block_may_dominate(const sharc_block *use_block, const sharc_r
   return use_block != r->first;
 }
 
-/* ordered_before in a visit of marked ops: an op outside the range is
- * numbered first (the marked ops were all placed). */
-static __attribute__((noinline)) bool placed_before(struct sharc_block_order *ord, sharc_block *b,
-                                                    const sharc_op *def, const sharc_op *a) {
-  if (!in_order(ord, def) || !in_order(ord, a))
-    renumber(ord, b);
-  return def->live_mark < a->live_mark;
-}
-
-/* In block `b`, ordered by the dominance check under way: whether `def`
- * comes before `a`. A walk numbers the ops it passes, so `a`, being
- * verified, and the ops after it are outside the range, those before it
- * inside. */
-static inline bool ordered_before(struct sharc_block_order *ord, sharc_block *b, const sharc_op *def,
-                                  const sharc_op *a) {
-  if (ord->sparse)
-    return placed_before(ord, b, def, a);
-  return in_order(ord, def);
-}
-
 /* `pos` is the stamp of the dominance walk under way: an op holds it once
  * the walk has passed it, so a definition in the same block as the use's
  * ancestor comes first exactly when it holds the stamp (the ancestor itself
@@ -936,12 +657,7 @@ static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos
     return other_block_may_dominate(a->block, r);
   if (sharc_region_may_be_graph(r))
     return true;
-  if (a == def)
-    return false;
-  if (def->live_mark == pos)
-    return true;
-  struct sharc_block_order *ord = def->block->order;
-  return ord && ord->scope == pos && ordered_before(ord, def->block, def, a);
+  return a != def && def->live_mark == pos;
 }
 
 /* How the defining region stands to the using one, as MLIR's note says it. */
@@ -1181,8 +897,6 @@ static void stamp_enclosing_definitions(sharc_op *op, unsigned pos) {
 static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
   unsigned outer_pos = v->dom_pos, outer_operand = v->dom_fail_operand;
   sharc_op *outer_fail = v->dom_fail;
-  const sharc_op *outer_owner = v->dom_owner;
-  v->dom_owner = op;
   v->dom_pos = op->num_regions ? sharc_context_fresh_mark(sharc_op_ctx_of(op)) : 0;
   v->dom_fail = NULL;
   if (v->dom_pos)
@@ -1193,7 +907,6 @@ static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
     ok = false;
   }
   v->dom_pos = outer_pos;
-  v->dom_owner = outer_owner;
   v->dom_fail = outer_fail;
   v->dom_fail_operand = outer_operand;
   return ok;

@@ -354,10 +354,6 @@ struct sharc_block {
   bool symcache_listed;   /* in the context's list of indexed blocks */
   sharc_symcache *symcache; /* index of the symbols in the block, or NULL */
   sharc_context *ctx;
-  /* the verifier's op order and the ops marked since its last walk, for a
-   * large block (verify_marks.h), or NULL: a verification of marked ops
-   * then visits only those (asm/verify.c) */
-  struct sharc_block_order *order;
 };
 
 /* Upkeep of a block's symbol index (symbols.c), called by the IR's link,

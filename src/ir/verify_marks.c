@@ -64,54 +64,8 @@ static bool verified_alone(const sharc_op *op) {
   return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
 }
 
-/* Room for the marked ops of a block of `count` ops: more, and the block
- * is walked (sharc_block_order.overflowed). */
-static unsigned marked_limit(unsigned count) { return count / 4 + 64; }
-
-/* note_marked when the list is full: grown in the arena, or given up. */
-static __attribute__((noinline)) void grow_marked(sharc_context *ctx,
-                                                  struct sharc_block_order *ord) {
-  unsigned limit = marked_limit(ord->count);
-  if (ord->cap_marked >= limit) {
-    ord->overflowed = true;
-    return;
-  }
-  unsigned cap = ord->cap_marked ? ord->cap_marked * 2 : 16;
-  if (cap > limit)
-    cap = limit;
-  sharc_op **grown = sharc_arena_alloc(&ctx->arena, cap * sizeof *grown);
-  if (ord->num_marked)
-    memcpy(grown, ord->marked, ord->num_marked * sizeof *grown);
-  ord->marked = grown;
-  ord->cap_marked = cap;
-}
-
-/* note_marked for a block that keeps a list (apart: most blocks keep
- * none, and marking climbs through note_marked for every op a change
- * reaches). */
-static __attribute__((noinline)) void push_marked(sharc_op *o) {
-  struct sharc_block_order *ord = o->block->order;
-  if (ord->overflowed)
-    return;
-  if (ord->num_marked == ord->cap_marked) {
-    grow_marked(o->block->ctx, ord);
-    if (ord->overflowed)
-      return;
-  }
-  ord->marked[ord->num_marked++] = o;
-}
-
-/* `o` is being marked (its verify_dirty was clear): kept in its block's
- * list when the block keeps one (sharc_block_order). */
-static inline void note_marked(sharc_op *o) {
-  if (__builtin_expect(o->block && o->block->order, 0))
-    push_marked(o);
-}
-
 /* Marks `o` for a whole verification, not just its attribute hooks. */
 static void set_dirty(sharc_op *o) {
-  if (!o->verify_dirty)
-    note_marked(o);
   o->verify_dirty = true;
   o->verify_attrs_only = false;
 }
@@ -123,8 +77,6 @@ static void set_dirty(sharc_op *o) {
 static sharc_op *climb_to_root(sharc_context *ctx, sharc_op *o) {
   sharc_op *root = ctx->verify_root;
   if (o == root) {
-    if (!root->verify_dirty)
-      note_marked(root);
     root->verify_dirty = true;
     return NULL;
   }
@@ -159,7 +111,6 @@ static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
-    note_marked(o);
     o->verify_dirty = true;
     o->verify_attrs_only = reach;
     o = parent;
@@ -505,7 +456,6 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect 
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
-    note_marked(o);
     o->verify_dirty = true;
     o->verify_attrs_only = !whole;
     o = parent;
@@ -519,7 +469,6 @@ static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
                             const sharc_dialect *d) {
   if (op->verify_dirty)
     return;
-  note_marked(op);
   op->verify_dirty = true;
   op->verify_attrs_only = true;
   mark_to_reach(ctx, parent, d);

@@ -58,35 +58,6 @@ sharc_ir_attr_name_facts(sharc_context *ctx, const sharc_op_def *def, const shar
 }
 /* After a verification of the root: no name changed since. */
 void sharc_ir_forget_attr_names(sharc_context *ctx);
-/* A large block's op order and marked ops, kept for the verifier of
- * marked ops (asm/verify.c): with it, a verification that changed few of
- * the block's ops visits those instead of walking every op.
- *  - Order: an op of the block whose scratch stamp (live_mark) lies in
- *    (base, end) holds its position there: of two such ops, the one with
- *    the smaller stamp comes first. The verifier numbers the block with
- *    gaps as it walks it (ranges drawn from the context's mark counter, so
- *    no other user's stamp falls in one) and places ops inserted since
- *    between their neighbours. An op moved or inserted is marked (and the
- *    verifier places it again); any other stamp (region DCE, a whole
- *    verification's dominance walk) leaves it outside the range, to be
- *    numbered again when asked.
- *  - Marked ops: every op of the block whose verify_dirty was set since
- *    the block was last verified is in `marked` (with duplicates, and ops
- *    since moved away or verified), unless `overflowed`. */
-struct sharc_block_order {
-  unsigned base, end;
-  unsigned scope;      /* the dominance check (verifier.dom_pos) it orders */
-  unsigned count;      /* ops at its last numbering */
-  bool overflowed;     /* too many marked ops to keep: walk the block */
-  /* the verifier visits its marked ops only: an op outside the range is
-   * numbered when asked (during a walk, one the walk has not passed) */
-  bool sparse;
-  sharc_op **marked;   /* in the context's arena */
-  unsigned num_marked, cap_marked;
-};
-/* The mark counter's range for positions: above it, nothing is numbered
- * (the counter keeps the rest for other users). */
-enum { SHARC_ORDER_MARK_LIMIT = 1u << 31 };
 void sharc_ir_note_value_type(sharc_value *v);
 void sharc_ir_note_use_moved(sharc_op *user);
 void sharc_ir_note_inserted(sharc_op *op); /* after linking */

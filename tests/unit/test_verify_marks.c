@@ -615,10 +615,11 @@ static void test_transfer_function_arg_attrs(void) {
   teardown(&f);
 }
 
-/* ---- a large block (sharc_block_order) --------------------------------------
- * A function whose one block holds a chain of CHAIN_OPS ops: once its order
- * is kept, a verification that marked few ops visits those alone and must
- * still report what a walk of every op reports. */
+/* ---- a large block ----------------------------------------------------------
+ * A function whose one block holds a chain of CHAIN_OPS ops, edited after
+ * several verifications of marked ops: a verification that marked few of
+ * its ops must report what a walk of every op reports (a guard for any
+ * verification that visits a large block's marked ops alone). */
 enum { CHAIN_OPS = 1500 };
 
 /* The module: %vI = negate %v(I-1), labelled oI, then the return. */
@@ -643,8 +644,7 @@ static sharc_op *chain_op(fixture *f, int i) {
   return find_op(f->m, label);
 }
 
-/* Parsed, verified whole, then two edits each verified for their marks:
- * the first walk keeps the block's order, the next visits marked ops. */
+/* Parsed, verified whole, then three edits each verified for their marks. */
 static bool setup_chain(fixture *f) {
   char *text = chain_text();
   bool ok = setup_text(f, text, false, false);
@@ -686,10 +686,9 @@ static void test_ordered_after_terminator(void) {
   teardown(&f);
 }
 
-/* Ops inserted at one place round after round (the gaps there run out,
- * the block is numbered again), then ops stamped by another user of the
- * scratch word (region DCE): every round passes, and a move that breaks
- * dominance is still caught. */
+/* Ops inserted at one place round after round, then ops stamped by
+ * another user of the scratch word (region DCE): every round passes, and
+ * a move that breaks dominance is still caught. */
 static void test_ordered_inserts_and_stamps(void) {
   fixture f;
   if (!setup_chain(&f))
