@@ -39,11 +39,11 @@ typedef struct verifier {
    * nothing they read changed, see verify_marks.c); the block structure
    * of every region of a marked op is checked whole */
   bool marked_only;
-  /* with marked_only: the stamp of the dominance check that rides along
-   * the verification's own walk (0: none), and the first use it found not
-   * dominated, reported once the verification passed (MLIR checks
-   * dominance after the ops verify; one walk instead of two, each of which
-   * waits on memory for every op of a large function) */
+  /* the stamp of the dominance check that rides along the verification's
+   * own walk (0: none), and the first use it found not dominated, reported
+   * once the verification passed (MLIR checks dominance after the ops
+   * verify; one walk instead of two, each of which waits on memory for
+   * every op of a large function; see verify_op_and_dominance) */
   unsigned dom_pos;
   sharc_op *dom_fail;
   unsigned dom_fail_operand;
@@ -75,8 +75,8 @@ static void note_isolation(verifier *v, sharc_op *o);
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
 
-/* The dominance check of a marked op's operands on the verification's
- * walk: the first failure is kept for after the verification. */
+/* The dominance check of an op's operands on the verification's walk: the
+ * first failure is kept for after the verification. */
 static void check_operands_dominance(verifier *v, sharc_op *op) {
   const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
@@ -613,7 +613,7 @@ static bool verify_symbol_table(sharc_op *table) {
   return ok;
 }
 
-/* ---- dominance (MLIR's second pass, per isolated op) ---------------------- */
+/* ---- dominance (MLIR's second pass, per isolated op, on the first's walk) -- */
 
 /* The op holding `op` (or `op` itself) whose block lies in region `r`; NULL
  * when `r` does not enclose `op`. */
@@ -691,31 +691,6 @@ static void dominance_error(sharc_op *op, unsigned i) {
   sharc_diag_note(d, b->parent->parent ? sharc_op_loc(b->parent->parent) : sharc_op_loc(op),
                   "operand defined as a block argument (block #%u %s%s)", index,
                   rel ? "in " : "neither in a parent nor in a child region", rel ? rel : "");
-}
-
-/* One forward walk in op order, stamping each op after its operands and
- * nested regions are checked (MLIR orders ops in a block by an index; a
- * stamp per op gives the same answer without a position table). A
- * verification of marked ops only does the same on its own walk
- * (check_operands_dominance). */
-static bool check_dominance(sharc_region *r, unsigned pos) {
-  for (sharc_block *b = r->first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next) {
-      if (o->next)
-        sharc_prefetch_after(o, o->next);
-      const sharc_use *uses = sharc_op_operands_of(o);
-      for (unsigned i = 0; i < o->num_operands; i++)
-        if (uses[i].value && !properly_dominates(uses[i].value, o, pos)) {
-          dominance_error(o, i);
-          return false;
-        }
-      if (!sharc_op_def_of(o) || !(sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED))
-        for (unsigned k = 0; k < o->num_regions; k++)
-          if (!check_dominance(&sharc_op_regions_of(o)[k], pos))
-            return false;
-      o->live_mark = pos;
-    }
-  return true;
 }
 
 /* The regions of `op`: successors, block counts, then each block. */
@@ -890,14 +865,23 @@ static void stamp_enclosing_definitions(sharc_op *op, unsigned pos) {
       o->live_mark = pos;
 }
 
-/* verify_op_and_dominance of marked ops: the dominance of the values the
- * marked ops under `op` use is checked on the verification's walk, and its
- * first failure reported after the ops verified, as MLIR's second walk
- * would report it. */
-static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
+/* verifyOpAndDominance: the op, then the dominance of the values used in
+ * its regions (isolated ops nested in it do their own). MLIR walks the
+ * regions twice, verifying the ops and then checking dominance; here the
+ * dominance of each op's operands is checked on the verification's own
+ * walk, in the same order (an op is stamped once its operands and regions
+ * are checked, verify_block), and its first failure is reported once the
+ * ops verified, as the second walk would report it. One walk instead of
+ * two: each waits on memory for every op of a large function (a function
+ * just parsed, whose ops left the cache, verify_marks.c's marked ops). An
+ * op verified for its own checks only (`half` without its body) has no
+ * dominance to check. */
+static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   unsigned outer_pos = v->dom_pos, outer_operand = v->dom_fail_operand;
   sharc_op *outer_fail = v->dom_fail;
-  v->dom_pos = op->num_regions ? sharc_context_fresh_mark(sharc_op_ctx_of(op)) : 0;
+  bool own_checks_only = op == v->half && !v->half_body;
+  v->dom_pos =
+      op->num_regions && !own_checks_only ? sharc_context_fresh_mark(sharc_op_ctx_of(op)) : 0;
   v->dom_fail = NULL;
   if (v->dom_pos)
     stamp_enclosing_definitions(op, v->dom_pos);
@@ -909,23 +893,6 @@ static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
   v->dom_pos = outer_pos;
   v->dom_fail = outer_fail;
   v->dom_fail_operand = outer_operand;
-  return ok;
-}
-
-/* verifyOpAndDominance: the op, then the dominance of the values used in
- * its regions (isolated ops nested in it do their own). */
-static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
-  if (v->marked_only)
-    return verify_marked_op_and_dominance(v, op);
-  if (!verify_op(v, op))
-    return false;
-  if (!op->num_regions || (op == v->half && !v->half_body))
-    return true;
-  unsigned pos = sharc_context_fresh_mark(sharc_op_ctx_of(op));
-  stamp_enclosing_definitions(op, pos);
-  bool ok = true;
-  for (unsigned k = 0; ok && k < op->num_regions; k++)
-    ok = check_dominance(&sharc_op_regions_of(op)[k], pos);
   return ok;
 }
 
