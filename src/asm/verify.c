@@ -71,19 +71,34 @@ typedef struct verifier {
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
 static bool verify_dialect_attrs(sharc_op *op, bool changed_only);
-static void note_isolation(verifier *v, sharc_op *o);
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
 
-/* The dominance check of an op's operands on the verification's walk: the
- * first failure is kept for after the verification. */
-static void check_operands_dominance(verifier *v, sharc_op *op) {
+static const sharc_region *value_region(const sharc_value *v);
+static bool region_within(const sharc_region *r, const sharc_region *ancestor);
+
+/* The checks of an op's operands on the verification's walk, in its
+ * pre-order, in one pass over them (each loads the operands' producers):
+ * with `dominance`, their dominance, the first failure kept for after the
+ * verification; and IsolatedFromAbove, the first op that uses a value
+ * defined outside the innermost isolated region kept in its scope (see
+ * report_isolation). */
+static void check_operands(verifier *v, sharc_op *op, bool dominance) {
+  isolation_scope *scope = v->scope && !v->scope->violation ? v->scope : NULL;
+  dominance = dominance && !v->dom_fail;
   const sharc_use *uses = sharc_op_operands_of(op);
-  for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
-    if (uses[i].value && !properly_dominates(uses[i].value, op, v->dom_pos)) {
+  for (unsigned i = 0; (scope || dominance) && i < op->num_operands; i++) {
+    const sharc_value *value = uses[i].value;
+    if (dominance && value && !properly_dominates(value, op, v->dom_pos)) {
       v->dom_fail = op;
       v->dom_fail_operand = i;
+      dominance = false;
     }
+    if (scope && value && !region_within(value_region(value), scope->region)) {
+      scope->violation = op;
+      scope = NULL;
+    }
+  }
 }
 
 /* Notes a marked op that may change what a symbol table's check finds: a
@@ -191,10 +206,9 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
       pass_op(v, op);
       continue;
     }
-    if (v->dom_pos && !reach)
-      check_operands_dominance(v, op);
+    /* its operands, in the walk's pre-order (verify_op checks none) */
+    check_operands(v, op, v->dom_pos && !reach);
     if (isolated) {
-      note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
       if (v->dom_pos)
         pass_op(v, op);
@@ -292,20 +306,13 @@ static const sharc_region *value_region(const sharc_value *v) {
 /* IsolatedFromAbove: nothing under an isolated op's region uses a value
  * defined outside it; ops that are isolated themselves check their own
  * regions. Checked as the verifier walks the ops (a second walk over every
- * op costs as much as the first), remembering the first offender in the
- * innermost scope; reported where a walk of its own would report it, once
- * everything under the isolated op has verified. */
-static void note_isolation(verifier *v, sharc_op *o) {
-  if (!v->scope || v->scope->violation)
-    return;
-  const sharc_use *uses = sharc_op_operands_of(o);
-  for (unsigned i = 0; i < o->num_operands; i++)
-    if (!region_within(value_region(uses[i].value), v->scope->region)) {
-      v->scope->violation = o;
-      return;
-    }
-}
-
+ * op costs as much as the first; check_operands, each op of a block once,
+ * an isolated one as it is deferred), remembering the first offender in
+ * the innermost scope; reported where a walk of its own would report it,
+ * once everything under the isolated op has verified (here). An op
+ * verified at the top of a verification (the root, a deferred isolated op)
+ * is not checked again: its operands were, in the scope it sits in, or it
+ * has none around it. */
 static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     if (!scopes[i].violation)
@@ -816,7 +823,6 @@ static bool verify_op(verifier *v, sharc_op *op) {
    * changed (verify_marks.c's mark_to_reach) */
   bool reach = op == v->reach;
   if (!half || !v->half_body) {
-    note_isolation(v, op);
     if (!verify_dialect_attrs(op, reach))
       return false;
     if (reach)
