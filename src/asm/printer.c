@@ -143,7 +143,6 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_buf_free(&p->scratch);
   sharc_ptrmap_free(&p->type_texts);
   sharc_buf_free(&p->type_text_buf);
-  free(p->float_memo_block);
   free(p->key_memo);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
