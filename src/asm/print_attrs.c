@@ -820,6 +820,11 @@ static const struct sharc_key_memo_slot *key_memo_slot(sharc_printer *p, const s
 
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided) {
+  /* the values were made when their op was parsed, long before a large
+   * module prints them: their lines are asked for together, not one
+   * miss after another as each entry is printed */
+  for (unsigned i = 0; i < n; i++)
+    __builtin_prefetch(e[i].value);
   bool first = true;
   for (unsigned i = 0; i < n; i++) {
     if (elided && sharc_pr_name_elided(elided, e[i].name))
