@@ -111,7 +111,7 @@ typedef struct p_cstr_ident {
   sharc_ident *id;
 } p_cstr_ident;
 
-enum { SHARC_P_CSTR_IDENT_BITS = 6, SHARC_P_CSTR_IDENTS = 1 << SHARC_P_CSTR_IDENT_BITS };
+enum { SHARC_P_CSTR_IDENT_BITS = 7, SHARC_P_CSTR_IDENTS = 1 << SHARC_P_CSTR_IDENT_BITS };
 
 /* One slot of a word cache: a short word's text as four words (see
  * support/short_key.h) and what it stands for (NULL: empty). */

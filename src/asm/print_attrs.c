@@ -414,76 +414,15 @@ static void print_int_value(sharc_buf *b, const sharc_type *type, const uint64_t
   print_wide_int(b, words, nwords, width, is_signed);
 }
 
-/* The printer's memo of float texts, by bits and kind: a float costs
- * about a thousand instructions to format (the 6-digit form, read back
- * unless exact, else the long form), and a module repeats many values
- * (0.0, 1.0, a constant per layer). Direct-mapped and bounded in size;
- * none for the first floats, so printing one attribute allocates nothing,
- * then a small one (64 KiB), and the full one (1 MiB) once the small one
- * has missed 256 times: clearing the full memo costs about as much as
- * formatting two thousand floats, which a module printing a few values
- * many times (a transformer's zeros and -inf) never repays. */
-enum {
-  FLOAT_MEMO_AFTER = 64,
-  FLOAT_MEMO_SMALL_BITS = 10,
-  FLOAT_MEMO_BITS = 14,
-  FLOAT_MEMO_GROW_AFTER = 256,
-  FLOAT_TEXT_MAX = 46
-};
-
-_Static_assert((int)FLOAT_TEXT_MAX >= (int)SHARC_PR_TEXT_PAD, "a float memo text is replayed by sharc_pr_put_padded");
-
-struct sharc_float_memo_slot {
-  uint64_t lo, hi;
-  unsigned char kind1; /* kind + 1; 0: empty */
-  unsigned char len;
-  char text[FLOAT_TEXT_MAX];
-};
-
-_Static_assert(sizeof(struct sharc_float_memo_slot) == 64, "a float memo slot is one cache line");
-
-/* A memo of 2^bits empty slots in place of the current one, aligned on
- * 64 bytes so that a slot (its key and text) is one cache line. */
-static void float_memo_take(sharc_printer *p, unsigned bits) {
-  free(p->float_memo_block);
-  p->float_memo_block = sharc_xcalloc(((size_t)1 << bits) + 1, sizeof *p->float_memo);
-  p->float_memo = (struct sharc_float_memo_slot *)(((uintptr_t)p->float_memo_block + 63) & ~(uintptr_t)63);
-  p->float_memo_bits = bits;
-  p->floats_counted = 0;
-}
-
-static struct sharc_float_memo_slot *float_memo_slot(sharc_printer *p, sharc_float_kind k,
-                                                     uint64_t lo, uint64_t hi) {
-  if (!p->float_memo) {
-    if (++p->floats_counted < FLOAT_MEMO_AFTER)
-      return NULL;
-    float_memo_take(p, FLOAT_MEMO_SMALL_BITS);
-  }
-  uint64_t h = (lo ^ (hi * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)k) * UINT64_C(0xD6E8FEB86659FD93);
-  return &p->float_memo[h >> (64 - p->float_memo_bits)];
-}
-
+/* A float's text, formatted each time: a memo of texts by bits (tried up
+ * to session 20) cost more than it saved once a module's floats are
+ * mostly distinct, as a large generic module's are (42 % of them printed
+ * once at 1M ops): its slot, a line of a table too large to stay cached,
+ * was a cache miss for every float, where formatting the common short
+ * forms takes a few hundred instructions, and zero and infinity (a
+ * transformer's only floats) fewer (apfloat.c). */
 static void print_float_value(sharc_printer *p, const sharc_type *t, uint64_t lo, uint64_t hi) {
-  sharc_float_kind k = t->fkind;
-  struct sharc_float_memo_slot *s = float_memo_slot(p, k, lo, hi);
-  if (s && s->kind1 == (unsigned char)(k + 1) && s->lo == lo && s->hi == hi) {
-    sharc_pr_put_padded(p->out, s->text, s->len); /* text[] holds SHARC_PR_TEXT_PAD */
-    return;
-  }
-  if (s && p->float_memo_bits < FLOAT_MEMO_BITS && ++p->floats_counted >= FLOAT_MEMO_GROW_AFTER) {
-    float_memo_take(p, FLOAT_MEMO_BITS);
-    s = float_memo_slot(p, k, lo, hi);
-  }
-  size_t start = p->out->len;
-  sharc_float_print(k, lo, hi, p->out);
-  size_t n = p->out->len - start;
-  if (!s || n > FLOAT_TEXT_MAX)
-    return;
-  s->lo = lo;
-  s->hi = hi;
-  s->kind1 = (unsigned char)(k + 1);
-  s->len = (unsigned char)n;
-  memcpy(s->text, p->out->data + start, n);
+  sharc_float_print(t->fkind, lo, hi, p->out);
 }
 
 /* ---- dense elements ---------------------------------------------------- */
@@ -881,6 +820,11 @@ static const struct sharc_key_memo_slot *key_memo_slot(sharc_printer *p, const s
 
 void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
                         const char *const *elided) {
+  /* the values were made when their op was parsed, long before a large
+   * module prints them: their lines are asked for together, not one
+   * miss after another as each entry is printed */
+  for (unsigned i = 0; i < n; i++)
+    __builtin_prefetch(e[i].value);
   bool first = true;
   for (unsigned i = 0; i < n; i++) {
     if (elided && sharc_pr_name_elided(elided, e[i].name))

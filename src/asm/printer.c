@@ -143,7 +143,6 @@ void sharc_pr_free(sharc_printer *p) {
   sharc_buf_free(&p->scratch);
   sharc_ptrmap_free(&p->type_texts);
   sharc_buf_free(&p->type_text_buf);
-  free(p->float_memo_block);
   free(p->key_memo);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
@@ -1034,6 +1033,12 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
 }
 
 static void print_op(sharc_printer *p, sharc_op *op) {
+  /* The op's attribute dictionary and its entries (in its key, just
+   * before it: see context.c) were made when the op was parsed, long
+   * before a large module prints it: asked for now, they come while the
+   * results, name and operands print. */
+  __builtin_prefetch(op->attrs);
+  __builtin_prefetch((const char *)op->attrs - 64);
   /* MLIR's alias collector visits an op's location before its contents */
   if (p->collecting && p->flags.debug_info) {
     size_t mark = p->out->len;

@@ -66,10 +66,6 @@ struct sharc_printer {
    * module spells the same few names on every op (print_attrs.c) */
   uintptr_t bare_idents[256];
   struct sharc_key_memo_slot *key_memo; /* dictionary keys' `, name = ` (print_attrs.c) */
-  struct sharc_float_memo_slot *float_memo; /* float texts by bits (print_attrs.c) */
-  void *float_memo_block;                   /* ... the allocation it is aligned in */
-  unsigned float_memo_bits;                 /* ... its 2^bits slots (0: none yet) */
-  unsigned floats_counted; /* floats printed before the memo, then its misses while small */
 };
 
 /* Bytes readable from each text a printer memo keeps (the type texts'

@@ -1926,7 +1926,7 @@ static bool print_long_fast(const fmt *f, bool neg, uint64_t sig, long e2, sharc
 }
 
 /* sharc_float_print for f16, bf16, f32 and f64; false (nothing written)
- * for inf, NaN and values whose digits need the bignums. */
+ * for NaN and values whose digits need the bignums. */
 /* The layout of format k as constants: print_ieee_fast is inlined once
  * per format with them folded (the table's loads and variable shifts were
  * a tenth of a float's cost). */
@@ -1942,10 +1942,17 @@ static inline __attribute__((always_inline)) bool print_ieee_fast(sharc_float_ki
   bits &= ~0ull >> (64 - width); /* as unpack: only the storage width counts */
   uint64_t mag = bits & (~0ull >> (65 - width));
   uint64_t mant = mag & ((1ull << t) - 1), biased = mag >> t;
-  if (biased == (1ull << ebits) - 1)
-    return false; /* inf and NaN print as hex */
+  if (biased == (1ull << ebits) - 1) { /* inf and NaN print as hex */
+    if (mant)
+      return false; /* a NaN's bits are its own (see pack) */
+    put_hex((u128){bits, 0}, out); /* an infinity's are these */
+    return true;
+  }
   if (mag == 0) {
-    sharc_buf_puts(out, neg ? "-0.000000e+00" : "0.000000e+00");
+    if (neg)
+      SHARC_BUF_LIT(out, "-0.000000e+00");
+    else
+      SHARC_BUF_LIT(out, "0.000000e+00");
     return true;
   }
   uint64_t sig = biased ? mant | (1ull << t) : mant;
