@@ -1,8 +1,8 @@
 /* Interned identifiers of string-literal names, remembered per context by
- * the literal's address (a few dozen hot names: one direct-mapped slot
- * each), so that a hot attribute lookup costs a pointer hash and pointer
- * compares. Passes run single-threaded on a context, as every other IR
- * change does. */
+ * the literal's address (a few dozen hot names: a direct-mapped slot
+ * each, its neighbour taking the one a collision displaced), so that a
+ * hot attribute lookup costs a pointer hash and pointer compares. Passes
+ * run single-threaded on a context, as every other IR change does. */
 #include "ir/static_names.h"
 
 #include "ir/ir_internal.h"
@@ -11,7 +11,19 @@ sharc_ident *sharc_context_static_ident_slow(sharc_context *ctx, const char *lit
   uintptr_t p = (uintptr_t)literal;
   unsigned slot = (unsigned)((p >> 3) * 0x9e3779b1u >> 16) % SHARC_STATIC_IDENT_SLOTS;
   struct sharc_static_ident_slot *s = &ctx->static_idents[slot];
-  /* a collision only costs the interning again */
+  /* Two literals whose addresses share a slot would intern again on every
+   * other ask (which pair collides depends on where the linker put them):
+   * the neighbour slot holds the one last displaced, swapped back in for a
+   * few stores instead of a hash and a compare of the text. */
+  struct sharc_static_ident_slot *alt = &ctx->static_idents[slot ^ 1];
+  struct sharc_static_ident_slot displaced = *s;
+  if (alt->literal == literal) {
+    *s = *alt;
+    *alt = displaced;
+    return s->ident;
+  }
+  if (displaced.literal)
+    *alt = displaced;
   s->ident = sharc_ident_get(ctx, sharc_str_from_cstr(literal));
   s->literal = literal;
   return s->ident;

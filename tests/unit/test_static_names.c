@@ -44,6 +44,16 @@ static void test_lookup_matches(void) {
     for (unsigned i = 0; i < NAMES; i++)
       CHECK(sharc_context_static_ident(ctx, names[i]) ==
             sharc_ident_get(ctx, sharc_str_from_cstr(names[i])));
+  /* names asked alternately (colliding pairs swap through the neighbour
+   * slot): every answer right */
+  for (unsigned round = 0; round < 4; round++)
+    for (unsigned i = 0; i < NAMES; i++) {
+      unsigned j = (i * 7 + round) % NAMES;
+      CHECK(sharc_context_static_ident(ctx, names[i]) ==
+            sharc_ident_get(ctx, sharc_str_from_cstr(names[i])));
+      CHECK(sharc_context_static_ident(ctx, names[j]) ==
+            sharc_ident_get(ctx, sharc_str_from_cstr(names[j])));
+    }
   /* set by literal, read back both ways; removed by NULL */
   sharc_attr *unit = sharc_attr_unit(ctx);
   sharc_op_set_attr_static(op, names[5], unit);
