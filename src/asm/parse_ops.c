@@ -253,6 +253,35 @@ static void take_generic_props(sharc_op_builder *b, const sharc_op_def *def,
   }
 }
 
+/* Whether MLIR's op has properties: those sharc knows the inherent
+ * attributes of, or checks them with a hook; for the others the generic
+ * form's `<{...}>` is an error (the dialects' tables list every inherent
+ * attribute MLIR's ODS declares). */
+static bool def_has_props(const sharc_op_def *def) {
+  return def->inherent || def->generic_props;
+}
+
+bool sharc_p_props_error(sharc_parser *p, const sharc_op_builder *b, const char *why) {
+  sharc_buf d = {0};
+  sharc_print_attr(b->props, &d);
+  sharc_token at = p->tok;
+  at.line = b->loc_line;
+  at.col = b->loc_col;
+  sharc_p_error_at(p, &at, "invalid properties %s for op %s: %s", d.data, b->name->data, why);
+  sharc_buf_free(&d);
+  return false;
+}
+
+/* MLIR's setPropertiesFromAttribute once the op and its trailing location
+ * are read: a registered op without properties takes no `<{...}>`, not
+ * even an empty one, and one with them wants a dictionary. */
+static bool check_registered_props(sharc_parser *p, const sharc_op_builder *b,
+                                   const sharc_op_def *def) {
+  if (!def_has_props(def))
+    return sharc_p_props_error(p, b, "this operation does not support properties");
+  return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
+}
+
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
   ref_list refs; /* the inline room is written before it is read */
   refs.items = NULL;
@@ -265,15 +294,12 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     sharc_p_next(p);
     sharc_attr *props;
     ok = sharc_p_parse_attr(p, NULL, &props) && sharc_p_expect(p, '>');
-    if (ok && !def) {
-      b->props = props;
-    } else if (ok && props->kind != SHARC_ATTR_DICTIONARY) {
-      ok = sharc_p_error(p, "expected dictionary of properties");
-    }
-    if (ok && def && def->generic_props)
-      b->props = props; /* for the hook below, which reports it whole */
-    if (ok && def)
+    /* kept whole where it is reported after the op is read (no
+     * properties, or not a dictionary) or by the hook below */
+    if (ok && def && def_has_props(def) && props->kind == SHARC_ATTR_DICTIONARY)
       reg_props = props;
+    if (ok && (!def || def->generic_props || !reg_props))
+      b->props = props;
   }
   if (ok && sharc_tok_is(&p->tok, '(')) {
     sharc_p_next(p);
@@ -473,12 +499,14 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
   b.loc_col = name_tok.col;
   bool ok;
   bool pushed_dialect = false;
+  const sharc_op_def *generic_def = NULL; /* a registered op's, in the generic form */
   if (name_tok.kind == TOK_STRING) {
     const p_op_name *resolved = quoted_op_name(p, &name_tok);
     if (!resolved)
       return sharc_p_error(p, "empty operation name is invalid");
     b.name = resolved->ident;
     const sharc_op_def *def = resolved->def;
+    generic_def = def;
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
     sharc_vec_push(&p->pending_ops, 0u);
@@ -527,6 +555,9 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     ok = sharc_p_parse_optional_loc(p, &loc);
     b.loc = loc;
   }
+  /* a registered op's `<{...}>` left here is one it cannot take */
+  if (ok && b.props && generic_def)
+    ok = check_registered_props(p, &b, generic_def);
   if (ok && num_bindings && b.result_types.len != num_results)
     ok = sharc_p_error_at(p, &start, "operation defines %u results but was provided %u to bind",
                           b.result_types.len, num_results);

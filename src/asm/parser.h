@@ -114,6 +114,10 @@ bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ..
 #endif
     ;
 
+/* MLIR's "invalid properties <props> for op <name>: <why>" for a
+ * registered op's `<{...}>` (b->props), at the op's name. */
+bool sharc_p_props_error(sharc_parser *p, const sharc_op_builder *b, const char *why);
+
 /* Inside a dialect's type hook: the `!dialect.mnemonic` token, where MLIR
  * reports an unknown mnemonic (getNameLoc). */
 const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p);

@@ -273,15 +273,10 @@ static bool check_props_dict(sharc_parser *p, sharc_op_builder *b, const prop_sp
  * with some never reach the builder (parse_ops.c:take_generic_props). */
 static bool check_props_taken(sharc_parser *p, sharc_op_builder *b,
                               const prop_spec *const *props) {
-  if (!props[0]) {
-    sharc_buf d = {0};
-    sharc_print_attr(b->props, &d);
-    sharc_token at = name_token(p, b);
-    sharc_p_error_at(p, &at, "invalid properties %s for op %s: this operation does not support "
-                             "properties", d.data, b->name->data);
-    sharc_buf_free(&d);
-    return false;
-  }
+  if (!props[0])
+    return sharc_p_props_error(p, b, "this operation does not support properties");
+  if (sharc_attr_get_kind(b->props) != SHARC_ATTR_DICTIONARY)
+    return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
   return true;
 }
 
