@@ -343,7 +343,7 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
       return sharc_p_error_at(p, t, "expected floating point literal");
     if (!float_from_token(p, t, neg, et, &lo, &hi))
       return false;
-    out[0] = lo;
+    out[0] = sharc_float_raw_lo(et->fkind, lo); /* an element is its bit pattern */
     if (sharc_type_bit_width(et) > 64)
       out[1] = hi;
     return true;

@@ -230,25 +230,13 @@ static bool parse_next_successor(sharc_parser *p, void *successors) {
  * the attribute dictionary goes in first (an inherent name into the
  * properties), then setPropertiesFromAttribute sets each property the
  * `<{...}>` names, so its value wins; an entry that is no property of the
- * op is passed over and the op does not keep it. An op sharc knows no
- * properties of (no inherent list, no hook) keeps such an entry unless its
- * `{...}` spells the name. */
+ * op is passed over and the op does not keep it. (An op without
+ * properties never gets here: its `<{...}>` is an error.) */
 static void take_generic_props(sharc_op_builder *b, const sharc_op_def *def,
                                const sharc_attr *props) {
-  bool known = def->inherent || def->generic_props;
-  unsigned had = b->num_attrs;
   for (unsigned i = 0; i < props->dict.n; i++) {
     const sharc_named_attr *e = &props->dict.entries[i];
-    if (sharc_op_def_is_inherent(def, e->name)) {
-      sharc_builder_add_attr(b, e->name, e->value);
-      continue;
-    }
-    if (known)
-      continue;
-    bool spelled = false;
-    for (unsigned j = 0; j < had && !spelled; j++)
-      spelled = b->attrs[j].name == e->name;
-    if (!spelled)
+    if (sharc_op_def_is_inherent(def, e->name))
       sharc_builder_add_attr(b, e->name, e->value);
   }
 }
