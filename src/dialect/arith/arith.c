@@ -262,6 +262,7 @@ const sharc_op_def sharc_arith_constant_def = {
     .inherent = value_props,
     .parse = sharc_arith_parse_value_constant,
     .print = sharc_arith_print_value_constant,
+    .generic_props = sharc_arith_props_constant,
     .verify = verify_arith_constant,
     .fold = arith_constant_fold,
     .result_names = arith_constant_names,

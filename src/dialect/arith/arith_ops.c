@@ -232,6 +232,18 @@ static sharc_attr *builder_attr(const sharc_op_builder *b, const char *name) {
   return NULL;
 }
 
+/* Takes `name` out of the builder's attributes. With a `<{...}>`, MLIR
+ * skips verifyInherentAttrs and moves the `{...}` entries into the
+ * properties as the op is made: one of the wrong kind does not convert,
+ * the property is left null (no default) and there is no error. */
+static void drop_builder_attr(sharc_op_builder *b, const char *name) {
+  unsigned k = 0;
+  for (unsigned i = 0; i < b->num_attrs; i++)
+    if (strcmp(b->attrs[i].name->data, name))
+      b->attrs[k++] = b->attrs[i];
+  b->num_attrs = k;
+}
+
 /* The defaults of DefaultValuedAttr properties an op was given none of. */
 static void fill_defaults(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
   for (unsigned i = 0; i < 2 && props[i]; i++)
@@ -285,15 +297,22 @@ static bool check_props_taken(sharc_parser *p, sharc_op_builder *b,
 static bool check_props(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
   if (b->props && (!check_props_taken(p, b, props) || !check_props_dict(p, b, props)))
     return false;
+  if (b->props) /* first: a dropped entry leaves its property null */
+    fill_defaults(p, b, props);
   for (unsigned i = 0; i < 2 && props[i]; i++) {
     sharc_attr *a = builder_attr(b, props[i]->name);
     if (!a || props[i]->ok(a))
       continue;
+    if (b->props) { /* the `{...}` entry the properties cannot hold: gone */
+      drop_builder_attr(b, props[i]->name);
+      continue;
+    }
     sharc_token at = name_token(p, b);
     return sharc_p_error_at(p, &at, "'%s' op attribute '%s' failed to satisfy constraint: %s",
                             b->name->data, props[i]->name, props[i]->what);
   }
-  fill_defaults(p, b, props);
+  if (!b->props)
+    fill_defaults(p, b, props);
   return true;
 }
 
@@ -810,6 +829,12 @@ static bool select_mask(sharc_op *op, sharc_type *cond, const sharc_type *res) {
 bool sharc_arith_props_none(sharc_parser *p, sharc_op_builder *b) {
   static const prop_spec *const none[2] = {NULL, NULL};
   return check_props(p, b, none);
+}
+
+bool sharc_arith_props_constant(sharc_parser *p, sharc_op_builder *b) {
+  static const prop_spec value_prop = {"value", sharc_attr_is_typed, "TypedAttr instance", NULL};
+  static const prop_spec *const value[2] = {&value_prop, NULL};
+  return check_props(p, b, value);
 }
 
 static bool verify_select(sharc_op *op) {
