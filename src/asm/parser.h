@@ -27,6 +27,8 @@ typedef struct sharc_op_builder {
 } sharc_op_builder;
 
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);
+/* Takes the attribute `name` out of the builder (none: nothing). */
+void sharc_builder_remove_attr(sharc_op_builder *b, const char *name);
 void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_attr *entries,
                                       unsigned n);
 /* The location the op being built will have. */

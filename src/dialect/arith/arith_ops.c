@@ -232,18 +232,6 @@ static sharc_attr *builder_attr(const sharc_op_builder *b, const char *name) {
   return NULL;
 }
 
-/* Takes `name` out of the builder's attributes. With a `<{...}>`, MLIR
- * skips verifyInherentAttrs and moves the `{...}` entries into the
- * properties as the op is made: one of the wrong kind does not convert,
- * the property is left null (no default) and there is no error. */
-static void drop_builder_attr(sharc_op_builder *b, const char *name) {
-  unsigned k = 0;
-  for (unsigned i = 0; i < b->num_attrs; i++)
-    if (strcmp(b->attrs[i].name->data, name))
-      b->attrs[k++] = b->attrs[i];
-  b->num_attrs = k;
-}
-
 /* The defaults of DefaultValuedAttr properties an op was given none of. */
 static void fill_defaults(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
   for (unsigned i = 0; i < 2 && props[i]; i++)
@@ -303,8 +291,12 @@ static bool check_props(sharc_parser *p, sharc_op_builder *b, const prop_spec *c
     sharc_attr *a = builder_attr(b, props[i]->name);
     if (!a || props[i]->ok(a))
       continue;
-    if (b->props) { /* the `{...}` entry the properties cannot hold: gone */
-      drop_builder_attr(b, props[i]->name);
+    /* With a `<{...}>`, MLIR skips verifyInherentAttrs and moves the
+     * `{...}` entries into the properties as the op is made: one of the
+     * wrong kind does not convert, the property is left null (no default)
+     * and there is no error. */
+    if (b->props) {
+      sharc_builder_remove_attr(b, props[i]->name);
       continue;
     }
     sharc_token at = name_token(p, b);

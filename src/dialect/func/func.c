@@ -442,20 +442,87 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   sharc_func_print_callee_call(p, op, call_elided);
 }
 
+static bool is_array(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
+static bool is_unit(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_UNIT; }
+static bool is_flat_ref(const sharc_attr *a) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(a);
+}
+
+/* func.call's inherent attributes in MLIR's order (by name): the kind its
+ * property holds (a `<{...}>` value of another kind does not convert) and
+ * ODS's constraint with its summary. */
+typedef struct call_prop {
+  const char *name;
+  bool (*holds)(const sharc_attr *a);
+  bool (*ok)(const sharc_attr *a);
+  const char *what;
+} call_prop;
+
+static const call_prop call_props[] = {
+    {"arg_attrs", is_array, is_dict_array, "Array of dictionary attributes"},
+    {"callee", is_flat_ref, is_flat_ref, "flat symbol reference attribute"},
+    {"no_inline", is_unit, is_unit, "unit attribute"},
+    {"res_attrs", is_array, is_dict_array, "Array of dictionary attributes"},
+};
+enum { CALL_PROPS = sizeof call_props / sizeof call_props[0] };
+
 static bool call_verify(sharc_op *op) {
-  sharc_attr *callee = sharc_op_attr(op, "callee"), *args = sharc_op_attr(op, "arg_attrs");
-  sharc_attr *res = sharc_op_attr(op, "res_attrs"), *no_inline = sharc_op_attr(op, "no_inline");
-  if (args && !is_dict_array(args))
-    return constraint_error(op, "arg_attrs", "Array of dictionary attributes");
-  if (callee &&
-      (sharc_attr_get_kind(callee) != SHARC_ATTR_SYMBOL_REF || sharc_attr_symbol_num_nested(callee)))
-    return constraint_error(op, "callee", "flat symbol reference attribute");
-  if (no_inline && sharc_attr_get_kind(no_inline) != SHARC_ATTR_UNIT)
-    return constraint_error(op, "no_inline", "unit attribute");
-  if (res && !is_dict_array(res))
-    return constraint_error(op, "res_attrs", "Array of dictionary attributes");
-  if (!callee)
+  for (unsigned i = 0; i < CALL_PROPS; i++) {
+    sharc_attr *a = sharc_op_attr(op, call_props[i].name);
+    if (a && !call_props[i].ok(a))
+      return constraint_error(op, call_props[i].name, call_props[i].what);
+  }
+  if (!sharc_op_attr(op, "callee"))
     return sharc_emit_op_error(op, "requires attribute 'callee'"), false;
+  return true;
+}
+
+static sharc_attr *builder_attr(const sharc_op_builder *b, const char *name) {
+  for (unsigned i = 0; i < b->num_attrs; i++)
+    if (!strcmp(b->attrs[i].name->data, name))
+      return b->attrs[i].value;
+  return NULL;
+}
+
+/* A `<{...}>` value its property cannot hold: MLIR's conversion error. */
+static bool call_prop_unconverted(sharc_parser *p, sharc_op_builder *b, const char *name,
+                                  const sharc_attr *value) {
+  sharc_buf v = {0}, why = {0};
+  sharc_print_attr(value, &v);
+  sharc_buf_printf(&why, "Invalid attribute `%s` in property conversion: %s", name, v.data);
+  sharc_p_props_error(p, b, why.data);
+  sharc_buf_free(&v);
+  sharc_buf_free(&why);
+  return false;
+}
+
+/* The generic form's inherent attributes as MLIR reads them: with a
+ * `<{...}>`, each of its values must convert into its property, and a
+ * `{...}` entry that does not convert is lost, no error (MLIR skips
+ * verifyInherentAttrs); without one, verifyInherentAttrs checks the
+ * constraints, an error at the op's name. */
+static bool call_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  if (b->props && sharc_attr_get_kind(b->props) != SHARC_ATTR_DICTIONARY)
+    return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
+  for (unsigned i = 0; b->props && i < CALL_PROPS; i++) {
+    const sharc_attr *v = sharc_attr_dict_get(b->props, call_props[i].name);
+    if (v && !call_props[i].holds(v))
+      return call_prop_unconverted(p, b, call_props[i].name, v);
+  }
+  for (unsigned i = 0; i < CALL_PROPS; i++) {
+    sharc_attr *a = builder_attr(b, call_props[i].name);
+    if (!a || (b->props ? call_props[i].holds(a) : call_props[i].ok(a)))
+      continue;
+    if (b->props) {
+      sharc_builder_remove_attr(b, call_props[i].name);
+      continue;
+    }
+    sharc_token at = *sharc_p_tok(p);
+    at.line = b->loc_line;
+    at.col = b->loc_col;
+    return sharc_p_error_at(p, &at, "'func.call' op attribute '%s' failed to satisfy constraint: %s",
+                            call_props[i].name, call_props[i].what);
+  }
   return true;
 }
 
@@ -540,6 +607,7 @@ const sharc_op_def sharc_func_call_def = {
     .inherent = call_inherent,
     .parse = call_parse,
     .print = call_print,
+    .generic_props = call_generic_props,
     .verify = call_verify,
     .verify_symbol_uses = call_verify_symbol_uses,
 };
