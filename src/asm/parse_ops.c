@@ -1,6 +1,7 @@
 /* Parsing of operations (generic and custom forms), regions, blocks, alias
  * definitions and whole buffers. */
 #include "asm/builtin_syntax.h"
+#include "asm/parse_props.h"
 #include "asm/parser_impl.h"
 #include "asm/printer.h"
 #include "support/small_room.h"
@@ -242,32 +243,31 @@ static void take_generic_props(sharc_op_builder *b, const sharc_op_def *def,
 }
 
 /* Whether MLIR's op has properties: those sharc knows the inherent
- * attributes of, or checks them with a hook; for the others the generic
- * form's `<{...}>` is an error (the dialects' tables list every inherent
- * attribute MLIR's ODS declares). */
-static bool def_has_props(const sharc_op_def *def) {
-  return def->inherent || def->generic_props;
-}
+ * attributes of (the dialects' tables list every inherent attribute MLIR's
+ * ODS declares; an empty list is an op without them). For the others the
+ * generic form's `<{...}>` is an error. */
+static bool def_has_props(const sharc_op_def *def) { return def->inherent && def->inherent[0]; }
 
-bool sharc_p_props_error(sharc_parser *p, const sharc_op_builder *b, const char *why) {
-  sharc_buf d = {0};
-  sharc_print_attr(b->props, &d);
-  sharc_token at = p->tok;
-  at.line = b->loc_line;
-  at.col = b->loc_col;
-  sharc_p_error_at(p, &at, "invalid properties %s for op %s: %s", d.data, b->name->data, why);
-  sharc_buf_free(&d);
-  return false;
+/* MLIR turns a registered op's inherent attributes into properties as it
+ * reads the generic form: the op's hook checks and completes them. Out of
+ * line: most generic ops have no hook. */
+static __attribute__((noinline)) bool generic_props(sharc_parser *p, sharc_op_builder *b,
+                                                    const sharc_op_def *def) {
+  bool ok = def->generic_props(p, b);
+  b->props = NULL; /* a registered op keeps them among its attributes */
+  return ok;
 }
 
 /* MLIR's setPropertiesFromAttribute once the op and its trailing location
  * are read: a registered op without properties takes no `<{...}>`, not
- * even an empty one, and one with them wants a dictionary. */
-static bool check_registered_props(sharc_parser *p, const sharc_op_builder *b,
-                                   const sharc_op_def *def) {
+ * even an empty one, one with them wants a dictionary, and the op's hook
+ * checks what the dictionary holds (sharc_p_check_props). */
+static bool check_registered_props(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
   if (!def_has_props(def))
     return sharc_p_props_error(p, b, "this operation does not support properties");
-  return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
+  if (b->props->kind != SHARC_ATTR_DICTIONARY)
+    return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
+  return !def->generic_props || generic_props(p, b, def);
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
@@ -283,7 +283,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     sharc_attr *props;
     ok = sharc_p_parse_attr(p, NULL, &props) && sharc_p_expect(p, '>');
     /* kept whole where it is reported after the op is read (no
-     * properties, or not a dictionary) or by the hook below */
+     * properties, or not a dictionary) or checked then by the op's hook */
     if (ok && def && def_has_props(def) && props->kind == SHARC_ATTR_DICTIONARY)
       reg_props = props;
     if (ok && (!def || def->generic_props || !reg_props))
@@ -323,16 +323,6 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     sharc_ptrvec_push(&b->result_types, fn->list.types[fn->list.n_in + i]);
   (void)colon;
   ref_list_free(&refs);
-  return ok;
-}
-
-/* MLIR turns a registered op's inherent attributes into properties as it
- * reads the generic form: the op's hook checks and completes them. Out of
- * line: most generic ops have no hook. */
-static __attribute__((noinline)) bool generic_props(sharc_parser *p, sharc_op_builder *b,
-                                                    const sharc_op_def *def) {
-  bool ok = def->generic_props(p, b);
-  b->props = NULL; /* a registered op keeps them among its attributes */
   return ok;
 }
 
@@ -499,7 +489,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     /* MLIR reports an unknown op at the token after its name */
     sharc_vec_push(&p->pending_ops, 0u);
     ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def) &&
-         (!def || !def->generic_props || generic_props(p, &b, def));
+         (b.props || !def || !def->generic_props || generic_props(p, &b, def));
     p->pending_ops.len--;
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
@@ -543,7 +533,8 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     ok = sharc_p_parse_optional_loc(p, &loc);
     b.loc = loc;
   }
-  /* a registered op's `<{...}>` left here is one it cannot take */
+  /* a registered op's `<{...}>` left here is one it cannot take or one
+   * its hook checks, as MLIR sets properties after the location */
   if (ok && b.props && generic_def)
     ok = check_registered_props(p, &b, generic_def);
   if (ok && num_bindings && b.result_types.len != num_results)

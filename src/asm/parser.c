@@ -38,14 +38,6 @@ void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *
     builder_append_attr(b, name, value);
 }
 
-void sharc_builder_remove_attr(sharc_op_builder *b, const char *name) {
-  unsigned k = 0;
-  for (unsigned i = 0; i < b->num_attrs; i++)
-    if (strcmp(b->attrs[i].name->data, name))
-      b->attrs[k++] = b->attrs[i];
-  b->num_attrs = k;
-}
-
 /* The entries' names differ from each other (a parsed dictionary), so each
  * is compared only with the attributes the builder had before: a
  * dictionary of n keys costs O(n), not O(n^2). */

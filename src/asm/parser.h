@@ -27,8 +27,6 @@ typedef struct sharc_op_builder {
 } sharc_op_builder;
 
 void sharc_builder_add_attr(sharc_op_builder *b, sharc_ident *name, sharc_attr *value);
-/* Takes the attribute `name` out of the builder (none: nothing). */
-void sharc_builder_remove_attr(sharc_op_builder *b, const char *name);
 void sharc_builder_add_distinct_attrs(sharc_op_builder *b, const sharc_named_attr *entries,
                                       unsigned n);
 /* The location the op being built will have. */
@@ -116,9 +114,6 @@ bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ..
 #endif
     ;
 
-/* MLIR's "invalid properties <props> for op <name>: <why>" for a
- * registered op's `<{...}>` (b->props), at the op's name. */
-bool sharc_p_props_error(sharc_parser *p, const sharc_op_builder *b, const char *why);
 
 /* Inside a dialect's type hook: the `!dialect.mnemonic` token, where MLIR
  * reports an unknown mnemonic (getNameLoc). */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "dialect/arith/arith_internal.h"
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 
@@ -277,7 +278,6 @@ const sharc_op_def sharc_arith_index_cast_def = {
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
     .verify = sharc_arith_verify_cast,
-    .generic_props = sharc_arith_props_none,
     .dialect = &sharc_arith_dialect,
 };
 

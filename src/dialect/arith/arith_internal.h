@@ -10,11 +10,8 @@ extern const sharc_op_def sharc_arith_index_cast_def;
 /* The casts' verifier: ODS's type constraints, SameInputOutputTensorDims,
  * SameOperandsAndResultShape, areCastCompatible, Elementwise. */
 bool sharc_arith_verify_cast(sharc_op *op);
-/* The generic-form property hook of an op without properties: a
- * non-empty `<{...}>` is MLIR's "does not support properties" error. */
-bool sharc_arith_props_none(sharc_parser *p, sharc_op_builder *b);
-/* arith.constant's: its `value` is a TypedAttr (ODS's constraint), checked
- * as the generic form is read. */
+/* arith.constant's generic-form property hook: its `value` is a TypedAttr
+ * (ODS's constraint), checked as the generic form is read. */
 bool sharc_arith_props_constant(sharc_parser *p, sharc_op_builder *b);
 /* The folds arith_fold.c implements: `op x, x` -> x (andi, ori, the
  * integer and float max/min) and `select c, a, a` -> a. */

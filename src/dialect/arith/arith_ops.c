@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "asm/bytecode.h"
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "dialect/arith/arith_internal.h"
@@ -166,14 +167,8 @@ static bool is_flags(const sharc_attr *a, const sharc_attr_def *def) {
 
 /* ---- the ops' inherent attributes -------------------------------------- */
 
-/* An inherent attribute: its name, its constraint and, for ODS's
- * DefaultValuedAttr, the default the parser fills in. */
-typedef struct prop_spec {
-  const char *name;
-  bool (*ok)(const sharc_attr *a);
-  const char *what;
-  sharc_attr *(*fallback)(sharc_context *ctx); /* NULL: optional */
-} prop_spec;
+/* An inherent attribute (asm/parse_props.h). */
+typedef sharc_prop_spec prop_spec;
 
 static bool overflow_ok(const sharc_attr *a) { return is_flags(a, &overflow_def); }
 static bool fastmath_ok(const sharc_attr *a) { return is_flags(a, &fastmath_def); }
@@ -201,22 +196,22 @@ static sharc_attr *no_fastmath(sharc_context *ctx) {
 }
 
 static const prop_spec overflow_prop = {"overflowFlags", overflow_ok,
-                                        "Integer overflow arith flags", no_overflow};
+                                        "Integer overflow arith flags", no_overflow, NULL};
 static const prop_spec fastmath_prop = {"fastmath", fastmath_ok, "Floating point fast math flags",
-                                        no_fastmath};
+                                        no_fastmath, NULL};
 static const prop_spec fastmath_opt_prop = {"fastmath", fastmath_ok,
-                                            "Floating point fast math flags", NULL};
-static const prop_spec exact_prop = {"isExact", unit_ok, "unit attribute", NULL};
+                                            "Floating point fast math flags", NULL, NULL};
+static const prop_spec exact_prop = {"isExact", unit_ok, "unit attribute", NULL, NULL};
 static const prop_spec cmpi_prop = {"predicate", cmpi_case_ok,
                                     "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, "
                                     "7, 8, 9",
-                                    NULL};
+                                    NULL, NULL};
 static const prop_spec cmpf_prop = {"predicate", cmpf_case_ok,
                                     "allowed 64-bit signless integer cases: 0, 1, 2, 3, 4, 5, 6, "
                                     "7, 8, 9, 10, 11, 12, 13, 14, 15",
-                                    NULL};
+                                    NULL, NULL};
 static const prop_spec rounding_prop = {"roundingmode", rounding_ok, "Floating point rounding mode",
-                                        NULL};
+                                        NULL, NULL};
 
 /* What an op family has besides its operands: the inherent attributes in
  * ODS order and the result names of its custom printer. */
@@ -225,87 +220,14 @@ typedef struct arith_family {
   const char *const *inherent;
 } arith_family;
 
-static sharc_attr *builder_attr(const sharc_op_builder *b, const char *name) {
-  for (unsigned i = 0; i < b->num_attrs; i++)
-    if (!strcmp(b->attrs[i].name->data, name))
-      return b->attrs[i].value;
-  return NULL;
-}
-
 /* The defaults of DefaultValuedAttr properties an op was given none of. */
 static void fill_defaults(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
-  for (unsigned i = 0; i < 2 && props[i]; i++)
-    if (props[i]->fallback && !builder_attr(b, props[i]->name))
-      sharc_builder_set_attr(p, b, props[i]->name, props[i]->fallback(sharc_p_context(p)));
+  sharc_p_fill_prop_defaults(p, b, props, 2);
 }
 
-static sharc_token name_token(sharc_parser *p, const sharc_op_builder *b) {
-  sharc_token at = *sharc_p_tok(p);
-  at.line = b->loc_line;
-  at.col = b->loc_col;
-  return at;
-}
-
-/* `<{...}>`: MLIR's setPropertiesFromAttr rejects a value of the wrong
- * kind with the whole dictionary in the message. */
-static bool check_props_dict(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
-  for (unsigned i = 0; i < 2 && props[i]; i++) {
-    sharc_attr *a = sharc_attr_dict_get(b->props, props[i]->name);
-    if (!a || props[i]->ok(a))
-      continue;
-    sharc_buf d = {0}, v = {0};
-    sharc_print_attr(b->props, &d);
-    sharc_print_attr(a, &v);
-    sharc_token at = name_token(p, b);
-    sharc_p_error_at(p, &at,
-                     "invalid properties %s for op %s: Invalid attribute `%s` in property "
-                     "conversion: %s",
-                     d.data, b->name->data, props[i]->name, v.data);
-    sharc_buf_free(&d);
-    sharc_buf_free(&v);
-    return false;
-  }
-  return true;
-}
-
-/* An op without properties takes no `<{...}>`, not even an empty one
- * (MLIR's setPropertiesFromAttr). Entries that are no property of an op
- * with some never reach the builder (parse_ops.c:take_generic_props). */
-static bool check_props_taken(sharc_parser *p, sharc_op_builder *b,
-                              const prop_spec *const *props) {
-  if (!props[0])
-    return sharc_p_props_error(p, b, "this operation does not support properties");
-  if (sharc_attr_get_kind(b->props) != SHARC_ATTR_DICTIONARY)
-    return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
-  return true;
-}
-
-/* MLIR's verifyInherentAttrs as the generic form is read: a constrained
- * attribute of the wrong kind is an error at the op's name. */
+/* MLIR's checks as the generic form is read (sharc_p_check_props). */
 static bool check_props(sharc_parser *p, sharc_op_builder *b, const prop_spec *const *props) {
-  if (b->props && (!check_props_taken(p, b, props) || !check_props_dict(p, b, props)))
-    return false;
-  if (b->props) /* first: a dropped entry leaves its property null */
-    fill_defaults(p, b, props);
-  for (unsigned i = 0; i < 2 && props[i]; i++) {
-    sharc_attr *a = builder_attr(b, props[i]->name);
-    if (!a || props[i]->ok(a))
-      continue;
-    /* With a `<{...}>`, MLIR skips verifyInherentAttrs and moves the
-     * `{...}` entries into the properties as the op is made: one of the
-     * wrong kind does not convert, the property is left null (no default)
-     * and there is no error. */
-    if (b->props) {
-      sharc_builder_remove_attr(b, props[i]->name);
-      continue;
-    }
-    sharc_token at = name_token(p, b);
-    return sharc_p_error_at(p, &at, "'%s' op attribute '%s' failed to satisfy constraint: %s",
-                            b->name->data, props[i]->name, props[i]->what);
-  }
-  if (!b->props)
-    fill_defaults(p, b, props);
-  return true;
+  return sharc_p_check_props(p, b, props, 2);
 }
 
 /* The same checks in the verifier, for ops built otherwise. */
@@ -818,13 +740,9 @@ static bool select_mask(sharc_op *op, sharc_type *cond, const sharc_type *res) {
   return ok;
 }
 
-bool sharc_arith_props_none(sharc_parser *p, sharc_op_builder *b) {
-  static const prop_spec *const none[2] = {NULL, NULL};
-  return check_props(p, b, none);
-}
-
 bool sharc_arith_props_constant(sharc_parser *p, sharc_op_builder *b) {
-  static const prop_spec value_prop = {"value", sharc_attr_is_typed, "TypedAttr instance", NULL};
+  static const prop_spec value_prop = {"value", sharc_attr_is_typed, "TypedAttr instance", NULL,
+                                       NULL};
   static const prop_spec *const value[2] = {&value_prop, NULL};
   return check_props(p, b, value);
 }
@@ -1148,7 +1066,6 @@ static void extended_names(const sharc_op *op, sharc_set_name_fn set, void *stat
       .parse = parse_extended,                                                                  \
       .print = print_extended,                                                                  \
       .verify = verify_extended,                                                                \
-      .generic_props = sharc_arith_props_none,                                                              \
       .result_names = extended_names,                                                           \
       .dialect = &sharc_arith_dialect,                                                          \
   }
@@ -1258,7 +1175,6 @@ static const sharc_op_def select_def = {
     .parse = parse_select,
     .print = print_select,
     .verify = verify_select,
-    .generic_props = sharc_arith_props_none,
     .fold = sharc_arith_fold_select_same,
     .dialect = &sharc_arith_dialect,
 };
@@ -1295,7 +1211,6 @@ static const sharc_op_def index_castui_def = {
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
     .verify = sharc_arith_verify_cast,
-    .generic_props = sharc_arith_props_none,
     .dialect = &sharc_arith_dialect,
 };
 

@@ -1,6 +1,7 @@
 /* The func dialect: func.func, func.return, func.call, with their custom
  * syntax and verifiers. */
 #include "dialect/func/func.h"
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "asm/verify_internal.h"
@@ -237,10 +238,9 @@ static void func_print(sharc_printer *p, sharc_op *op) {
   }
 }
 
-/* ODS's attribute constraints, MLIR's wording. */
-static bool is_plain_string(const sharc_attr *a) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_STRING && !sharc_attr_type(a);
-}
+/* ODS's attribute constraints, MLIR's wording. StrAttr is any StringAttr,
+ * one with a type included. */
+static bool string_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_STRING; }
 
 static bool is_dict_array(const sharc_attr *a) {
   if (sharc_attr_get_kind(a) != SHARC_ATTR_ARRAY)
@@ -250,6 +250,13 @@ static bool is_dict_array(const sharc_attr *a) {
       return false;
   return true;
 }
+
+static bool flat_symbol_ok(const sharc_attr *a) {
+  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(a);
+}
+static bool unit_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_UNIT; }
+
+static bool array_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
 
 static bool constraint_error(sharc_op *op, const char *name, const char *what) {
   sharc_emit_op_error(op, "attribute '%s' failed to satisfy constraint: %s", name, what);
@@ -273,15 +280,35 @@ static bool func_verify_ods(sharc_op *op) {
     return constraint_error(op, "no_inline", "unit attribute");
   if (res && !is_dict_array(res))
     return constraint_error(op, "res_attrs", "Array of dictionary attributes");
-  if (name && !is_plain_string(name))
+  if (name && !string_ok(name))
     return constraint_error(op, "sym_name", "string attribute");
-  if (vis && !is_plain_string(vis))
+  if (vis && !string_ok(vis))
     return constraint_error(op, "sym_visibility", "string attribute");
   if (!ft)
     return sharc_emit_op_error(op, "requires attribute 'function_type'"), false;
   if (!name)
     return sharc_emit_op_error(op, "requires attribute 'sym_name'"), false;
   return true;
+}
+
+static bool type_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_TYPE; }
+static bool function_type_ok(const sharc_attr *a) {
+  return type_ok(a) && sharc_type_get_kind(sharc_attr_type_value(a)) == SHARC_TYPE_FUNCTION;
+}
+/* The generic form's properties as MLIR reads them (a wrong kind is an
+ * error as the op is parsed, not the verifier's). */
+static bool func_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec props[] = {
+      {"arg_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+      {"function_type", function_type_ok, "type attribute of function type", NULL, type_ok},
+      {"no_inline", unit_ok, "unit attribute", NULL, NULL},
+      {"res_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+      {"sym_name", string_ok, "string attribute", NULL, string_ok},
+      {"sym_visibility", string_ok, "string attribute", NULL, string_ok},
+  };
+  static const sharc_prop_spec *const list[] = {&props[0], &props[1], &props[2],
+                                                &props[3], &props[4], &props[5]};
+  return sharc_p_check_props(p, b, list, 6);
 }
 
 static bool func_verify(sharc_op *op) {
@@ -327,6 +354,7 @@ const sharc_op_def sharc_func_func_def = {
     .inherent = func_inherent,
     .default_dialect = "func",
     .parse = func_parse,
+    .generic_props = func_generic_props,
     .print = func_print,
     .verify = func_verify,
 };
@@ -442,30 +470,24 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   sharc_func_print_callee_call(p, op, call_elided);
 }
 
-static bool is_array(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_ARRAY; }
-static bool is_unit(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_UNIT; }
-static bool is_flat_ref(const sharc_attr *a) {
-  return sharc_attr_get_kind(a) == SHARC_ATTR_SYMBOL_REF && !sharc_attr_symbol_num_nested(a);
-}
-
-/* func.call's inherent attributes in MLIR's order (by name): the kind its
- * property holds (a `<{...}>` value of another kind does not convert) and
- * ODS's constraint with its summary. */
-typedef struct call_prop {
-  const char *name;
-  bool (*holds)(const sharc_attr *a);
-  bool (*ok)(const sharc_attr *a);
-  const char *what;
-} call_prop;
-
-static const call_prop call_props[] = {
-    {"arg_attrs", is_array, is_dict_array, "Array of dictionary attributes"},
-    {"callee", is_flat_ref, is_flat_ref, "flat symbol reference attribute"},
-    {"no_inline", is_unit, is_unit, "unit attribute"},
-    {"res_attrs", is_array, is_dict_array, "Array of dictionary attributes"},
+/* func.call's inherent attributes in MLIR's order (by name). */
+static const sharc_prop_spec call_props[] = {
+    {"arg_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+    {"callee", flat_symbol_ok, "flat symbol reference attribute", NULL, NULL},
+    {"no_inline", unit_ok, "unit attribute", NULL, NULL},
+    {"res_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
 };
 enum { CALL_PROPS = sizeof call_props / sizeof call_props[0] };
 
+/* The generic form's properties as MLIR reads them (a wrong kind is an
+ * error as the op is parsed, not the verifier's). */
+static bool call_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec *const props[CALL_PROPS] = {&call_props[0], &call_props[1],
+                                                           &call_props[2], &call_props[3]};
+  return sharc_p_check_props(p, b, props, CALL_PROPS);
+}
+
+/* The same constraints for ops built otherwise. */
 static bool call_verify(sharc_op *op) {
   for (unsigned i = 0; i < CALL_PROPS; i++) {
     sharc_attr *a = sharc_op_attr(op, call_props[i].name);
@@ -474,55 +496,6 @@ static bool call_verify(sharc_op *op) {
   }
   if (!sharc_op_attr(op, "callee"))
     return sharc_emit_op_error(op, "requires attribute 'callee'"), false;
-  return true;
-}
-
-static sharc_attr *builder_attr(const sharc_op_builder *b, const char *name) {
-  for (unsigned i = 0; i < b->num_attrs; i++)
-    if (!strcmp(b->attrs[i].name->data, name))
-      return b->attrs[i].value;
-  return NULL;
-}
-
-/* A `<{...}>` value its property cannot hold: MLIR's conversion error. */
-static bool call_prop_unconverted(sharc_parser *p, sharc_op_builder *b, const char *name,
-                                  const sharc_attr *value) {
-  sharc_buf v = {0}, why = {0};
-  sharc_print_attr(value, &v);
-  sharc_buf_printf(&why, "Invalid attribute `%s` in property conversion: %s", name, v.data);
-  sharc_p_props_error(p, b, why.data);
-  sharc_buf_free(&v);
-  sharc_buf_free(&why);
-  return false;
-}
-
-/* The generic form's inherent attributes as MLIR reads them: with a
- * `<{...}>`, each of its values must convert into its property, and a
- * `{...}` entry that does not convert is lost, no error (MLIR skips
- * verifyInherentAttrs); without one, verifyInherentAttrs checks the
- * constraints, an error at the op's name. */
-static bool call_generic_props(sharc_parser *p, sharc_op_builder *b) {
-  if (b->props && sharc_attr_get_kind(b->props) != SHARC_ATTR_DICTIONARY)
-    return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
-  for (unsigned i = 0; b->props && i < CALL_PROPS; i++) {
-    const sharc_attr *v = sharc_attr_dict_get(b->props, call_props[i].name);
-    if (v && !call_props[i].holds(v))
-      return call_prop_unconverted(p, b, call_props[i].name, v);
-  }
-  for (unsigned i = 0; i < CALL_PROPS; i++) {
-    sharc_attr *a = builder_attr(b, call_props[i].name);
-    if (!a || (b->props ? call_props[i].holds(a) : call_props[i].ok(a)))
-      continue;
-    if (b->props) {
-      sharc_builder_remove_attr(b, call_props[i].name);
-      continue;
-    }
-    sharc_token at = *sharc_p_tok(p);
-    at.line = b->loc_line;
-    at.col = b->loc_col;
-    return sharc_p_error_at(p, &at, "'func.call' op attribute '%s' failed to satisfy constraint: %s",
-                            call_props[i].name, call_props[i].what);
-  }
   return true;
 }
 
@@ -606,8 +579,8 @@ const sharc_op_def sharc_func_call_def = {
     .traits = SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_CALL,
     .inherent = call_inherent,
     .parse = call_parse,
-    .print = call_print,
     .generic_props = call_generic_props,
+    .print = call_print,
     .verify = call_verify,
     .verify_symbol_uses = call_verify_symbol_uses,
 };

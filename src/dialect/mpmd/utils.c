@@ -30,6 +30,18 @@ bool sharc_mpmd_in_dialect(const sharc_op *op) {
   return name->len >= 5 && !memcmp(name->data, "mpmd.", 5);
 }
 
+/* An op of `def` may hold regions, and is neither a function, the module
+ * nor an mpmd op. */
+static bool foreign_region_def(const sharc_op_def *def) {
+  return !(def->traits & SHARC_TRAIT_ZERO_REGIONS) && def != &sharc_func_func_def &&
+         def != &sharc_builtin_module_def && strncmp(def->name, "mpmd.", 5) != 0;
+}
+
+bool sharc_mpmd_regions_only_in_mpmd_ops(const sharc_context *ctx) {
+  return sharc_context_symbols_in_one_table(ctx) &&
+         !sharc_context_may_hold_any(ctx, foreign_region_def);
+}
+
 /* ---- functions --------------------------------------------------------------------- */
 
 bool sharc_mpmd_is_mpmd_function(const sharc_op *func) {

@@ -27,6 +27,14 @@
 /* sdy::inDialect<MpmdDialect>: an op of the mpmd dialect. */
 bool sharc_mpmd_in_dialect(const sharc_op *op);
 
+/* Whether, in verified IR, every op holding regions below a function is an
+ * mpmd op: no op of another kind with regions was ever created, the top
+ * module is the only symbol table (a function's parent is one) and no
+ * unregistered op is allowed. An op nested two or more deep in a function
+ * then has an mpmd op for its parent; passes that act on ops by their
+ * parent's kind look at the function's own ops alone. */
+bool sharc_mpmd_regions_only_in_mpmd_ops(const sharc_context *ctx);
+
 /* ---- functions --------------------------------------------------------------- */
 /* A function with a topology (IsMpmdFunction), with a mesh_shape
  * (IsSpmdFunction), either (IsDistributedFunction), and a public one of

@@ -5,6 +5,7 @@
  * supported: these ops take and give extent tensors (tensor<Nxindex>). */
 #include "dialect/shape/shape.h"
 
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "sharc/rewrite.h"
@@ -122,13 +123,23 @@ static void print_const_shape(sharc_printer *p, sharc_op *op) {
   sharc_pr_type(p, result_type(op));
 }
 
+/* IndexElementsAttr, and its storage (DenseIntElementsAttr: integer or
+ * index elements), which is all a generic `<{...}>` is checked for. */
+static bool dense_of_kind(const sharc_attr *a, bool index_only) {
+  if (sharc_attr_get_kind(a) != SHARC_ATTR_DENSE_ELEMENTS || !sharc_attr_type(a))
+    return false;
+  sharc_type_kind k = sharc_type_get_kind(sharc_type_element(sharc_attr_type(a)));
+  return k == SHARC_TYPE_INDEX || (!index_only && k == SHARC_TYPE_INTEGER);
+}
+static bool index_elements_ok(const sharc_attr *a) { return dense_of_kind(a, true); }
+static bool int_elements_ok(const sharc_attr *a) { return dense_of_kind(a, false); }
+
 static bool verify_const_shape(sharc_op *op) {
   if (!check_arity(op, 0))
     return false;
   sharc_attr *shape = sharc_op_attr(op, "shape");
   sharc_type *st = shape ? sharc_attr_type(shape) : NULL;
-  if (!shape || sharc_attr_get_kind(shape) != SHARC_ATTR_DENSE_ELEMENTS || !st ||
-      sharc_type_get_kind(sharc_type_element(st)) != SHARC_TYPE_INDEX) {
+  if (!shape || !index_elements_ok(shape)) {
     sharc_emit_op_error(op, shape ? "attribute 'shape' failed to satisfy constraint: index elements "
                                     "attribute"
                                   : "requires attribute 'shape'");
@@ -137,6 +148,13 @@ static bool verify_const_shape(sharc_op *op) {
   if (!is_extent_tensor(result_type(op)))
     return type_error(op, "result #0 must be shape or extent tensor", result_type(op));
   return check_inferred(op, sharc_type_num_elements(st));
+}
+
+static bool const_shape_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec shape = {"shape", index_elements_ok, "index elements attribute",
+                                        NULL, int_elements_ok};
+  static const sharc_prop_spec *const props[] = {&shape};
+  return sharc_p_check_props(p, b, props, 1);
 }
 
 static sharc_fold_status fold_const_shape(sharc_op *op, sharc_fold_result *results) {
@@ -210,6 +228,7 @@ const sharc_op_def sharc_shape_const_shape_def = {
               SHARC_TRAIT_ZERO_REGIONS | SHARC_TRAIT_ONE_RESULT,
     .inherent = shape_props,
     .parse = parse_const_shape,
+    .generic_props = const_shape_generic_props,
     .print = print_const_shape,
     .verify = verify_const_shape,
     .fold = fold_const_shape,

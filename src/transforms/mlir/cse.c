@@ -75,10 +75,10 @@ static void table_rehash(known_table *t, unsigned num_buckets) {
   }
 }
 
-static sharc_op *table_lookup(const known_table *t, sharc_op *op) {
+/* The op equivalent to `op` (of hash `h`) in the table, or NULL. */
+static sharc_op *table_lookup_hashed(const known_table *t, sharc_op *op, uint64_t h) {
   if (!t->num_buckets)
     return NULL;
-  uint64_t h = op_hash(op);
   for (unsigned i = t->buckets[h & (t->num_buckets - 1)]; i; i = t->entries.items[i - 1].next) {
     const known_entry *e = &t->entries.items[i - 1];
     if (e->hash == h && sharc_op_equivalent(e->op, op))
@@ -87,8 +87,14 @@ static sharc_op *table_lookup(const known_table *t, sharc_op *op) {
   return NULL;
 }
 
-static void table_insert(known_table *t, sharc_op *op) {
-  known_entry e = {op, op_hash(op), 0};
+static sharc_op *table_lookup(const known_table *t, sharc_op *op) {
+  return t->num_buckets ? table_lookup_hashed(t, op, op_hash(op)) : NULL;
+}
+
+/* `h`: op_hash(op), computed once for the lookup and the insertion (it
+ * reads every operand and result of the op). */
+static void table_insert(known_table *t, sharc_op *op, uint64_t h) {
+  known_entry e = {op, h, 0};
   sharc_vec_push(&t->entries, e);
   if (t->entries.len > 2 * t->num_buckets) {
     table_rehash(t, t->num_buckets ? 2 * t->num_buckets : 64);
@@ -153,11 +159,12 @@ static void simplify_op(cse *c, known_table *t, sharc_op *op, bool ssa) {
   /* sharc has no op that only reads memory: anything with an effect stays */
   if (!single_block_regions(op) || !sharc_op_is_memory_effect_free(op))
     return;
-  sharc_op *existing = table_lookup(t, op);
+  uint64_t h = op_hash(op);
+  sharc_op *existing = table_lookup_hashed(t, op, h);
   if (existing)
     replace_with(c, t, op, existing, ssa);
   else
-    table_insert(t, op);
+    table_insert(t, op, h);
 }
 
 static void simplify_region(cse *c, known_table *t, sharc_region *r);

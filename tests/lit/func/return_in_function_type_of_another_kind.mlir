@@ -3,11 +3,10 @@
 // A func.func whose function_type is of another kind (here a unit
 // attribute): its body is checked as it is parsed, before the function's own
 // checks, so func.return must not read the function type as one. The error is
-// the function's own. (MLIR reports it while parsing the properties: "invalid
-// properties ... Invalid attribute `function_type` in property conversion:
-// unit"; sharc's verifier gives the ODS constraint's text.)
+// the function's own, reported as MLIR does while setting the properties once
+// the op is read (mlir-opt-22's message).
 
-// CHECK: error: 'func.func' op attribute 'function_type' failed to satisfy constraint: type attribute of function type
+// CHECK: error: invalid properties {function_type, sym_name = "f"} for op func.func: Invalid attribute `function_type` in property conversion: unit
 // CHECK-NOT: error
 "builtin.module"() ({
   "func.func"() <{function_type, sym_name = "f"}> ({

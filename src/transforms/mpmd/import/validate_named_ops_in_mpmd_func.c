@@ -26,10 +26,25 @@ static sharc_walk_result check(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+/* Only the function's own ops can be reported when every op with regions
+ * below it is an mpmd op (sharc_mpmd_regions_only_in_mpmd_ops): a named op
+ * nested deeper has an mpmd parent. The post-order walk reports the
+ * function's ops in block order, as this loop does, and the function
+ * itself is no named op. */
+static void check_own_ops(sharc_op *func) {
+  for (sharc_block *b = sharc_region_first_block(sharc_op_region(func, 0)); b;
+       b = sharc_block_next(b))
+    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
+      check(op, NULL);
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
   (void)run;
-  sharc_walk(func, SHARC_POST_ORDER, check, NULL);
+  if (sharc_mpmd_regions_only_in_mpmd_ops(sharc_op_context(func)))
+    check_own_ops(func);
+  else
+    sharc_walk(func, SHARC_POST_ORDER, check, NULL);
   return true;
 }
 
