@@ -39,11 +39,11 @@ typedef struct verifier {
    * nothing they read changed, see verify_marks.c); the block structure
    * of every region of a marked op is checked whole */
   bool marked_only;
-  /* with marked_only: the stamp of the dominance check that rides along
-   * the verification's own walk (0: none), and the first use it found not
-   * dominated, reported once the verification passed (MLIR checks
-   * dominance after the ops verify; one walk instead of two, each of which
-   * waits on memory for every op of a large function) */
+  /* the stamp of the dominance check that rides along the verification's
+   * own walk (0: none), and the first use it found not dominated, reported
+   * once the verification passed (MLIR checks dominance after the ops
+   * verify; one walk instead of two, each of which waits on memory for
+   * every op of a large function; see verify_op_and_dominance) */
   unsigned dom_pos;
   sharc_op *dom_fail;
   unsigned dom_fail_operand;
@@ -71,19 +71,34 @@ typedef struct verifier {
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
 static bool verify_dialect_attrs(sharc_op *op, bool changed_only);
-static void note_isolation(verifier *v, sharc_op *o);
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
 
-/* The dominance check of a marked op's operands on the verification's
- * walk: the first failure is kept for after the verification. */
-static void check_operands_dominance(verifier *v, sharc_op *op) {
+static const sharc_region *value_region(const sharc_value *v);
+static bool region_within(const sharc_region *r, const sharc_region *ancestor);
+
+/* The checks of an op's operands on the verification's walk, in its
+ * pre-order, in one pass over them (each loads the operands' producers):
+ * with `dominance`, their dominance, the first failure kept for after the
+ * verification; and IsolatedFromAbove, the first op that uses a value
+ * defined outside the innermost isolated region kept in its scope (see
+ * report_isolation). */
+static void check_operands(verifier *v, sharc_op *op, bool dominance) {
+  isolation_scope *scope = v->scope && !v->scope->violation ? v->scope : NULL;
+  dominance = dominance && !v->dom_fail;
   const sharc_use *uses = sharc_op_operands_of(op);
-  for (unsigned i = 0; !v->dom_fail && i < op->num_operands; i++)
-    if (uses[i].value && !properly_dominates(uses[i].value, op, v->dom_pos)) {
+  for (unsigned i = 0; (scope || dominance) && i < op->num_operands; i++) {
+    const sharc_value *value = uses[i].value;
+    if (dominance && value && !properly_dominates(value, op, v->dom_pos)) {
       v->dom_fail = op;
       v->dom_fail_operand = i;
+      dominance = false;
     }
+    if (scope && value && !region_within(value_region(value), scope->region)) {
+      scope->violation = op;
+      scope = NULL;
+    }
+  }
 }
 
 /* Notes a marked op that may change what a symbol table's check finds: a
@@ -191,10 +206,9 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
       pass_op(v, op);
       continue;
     }
-    if (v->dom_pos && !reach)
-      check_operands_dominance(v, op);
+    /* its operands, in the walk's pre-order (verify_op checks none) */
+    check_operands(v, op, v->dom_pos && !reach);
     if (isolated) {
-      note_isolation(v, op); /* its operands, in the walk's pre-order */
       sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
       if (v->dom_pos)
         pass_op(v, op);
@@ -292,20 +306,13 @@ static const sharc_region *value_region(const sharc_value *v) {
 /* IsolatedFromAbove: nothing under an isolated op's region uses a value
  * defined outside it; ops that are isolated themselves check their own
  * regions. Checked as the verifier walks the ops (a second walk over every
- * op costs as much as the first), remembering the first offender in the
- * innermost scope; reported where a walk of its own would report it, once
- * everything under the isolated op has verified. */
-static void note_isolation(verifier *v, sharc_op *o) {
-  if (!v->scope || v->scope->violation)
-    return;
-  const sharc_use *uses = sharc_op_operands_of(o);
-  for (unsigned i = 0; i < o->num_operands; i++)
-    if (!region_within(value_region(uses[i].value), v->scope->region)) {
-      v->scope->violation = o;
-      return;
-    }
-}
-
+ * op costs as much as the first; check_operands, each op of a block once,
+ * an isolated one as it is deferred), remembering the first offender in
+ * the innermost scope; reported where a walk of its own would report it,
+ * once everything under the isolated op has verified (here). An op
+ * verified at the top of a verification (the root, a deferred isolated op)
+ * is not checked again: its operands were, in the scope it sits in, or it
+ * has none around it. */
 static bool report_isolation(sharc_op *isolated, const isolation_scope *scopes, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     if (!scopes[i].violation)
@@ -613,7 +620,7 @@ static bool verify_symbol_table(sharc_op *table) {
   return ok;
 }
 
-/* ---- dominance (MLIR's second pass, per isolated op) ---------------------- */
+/* ---- dominance (MLIR's second pass, per isolated op, on the first's walk) -- */
 
 /* The op holding `op` (or `op` itself) whose block lies in region `r`; NULL
  * when `r` does not enclose `op`. */
@@ -691,31 +698,6 @@ static void dominance_error(sharc_op *op, unsigned i) {
   sharc_diag_note(d, b->parent->parent ? sharc_op_loc(b->parent->parent) : sharc_op_loc(op),
                   "operand defined as a block argument (block #%u %s%s)", index,
                   rel ? "in " : "neither in a parent nor in a child region", rel ? rel : "");
-}
-
-/* One forward walk in op order, stamping each op after its operands and
- * nested regions are checked (MLIR orders ops in a block by an index; a
- * stamp per op gives the same answer without a position table). A
- * verification of marked ops only does the same on its own walk
- * (check_operands_dominance). */
-static bool check_dominance(sharc_region *r, unsigned pos) {
-  for (sharc_block *b = r->first; b; b = b->next)
-    for (sharc_op *o = b->first; o; o = o->next) {
-      if (o->next)
-        sharc_prefetch_after(o, o->next);
-      const sharc_use *uses = sharc_op_operands_of(o);
-      for (unsigned i = 0; i < o->num_operands; i++)
-        if (uses[i].value && !properly_dominates(uses[i].value, o, pos)) {
-          dominance_error(o, i);
-          return false;
-        }
-      if (!sharc_op_def_of(o) || !(sharc_op_def_of(o)->traits & SHARC_TRAIT_ISOLATED))
-        for (unsigned k = 0; k < o->num_regions; k++)
-          if (!check_dominance(&sharc_op_regions_of(o)[k], pos))
-            return false;
-      o->live_mark = pos;
-    }
-  return true;
 }
 
 /* The regions of `op`: successors, block counts, then each block. */
@@ -841,7 +823,6 @@ static bool verify_op(verifier *v, sharc_op *op) {
    * changed (verify_marks.c's mark_to_reach) */
   bool reach = op == v->reach;
   if (!half || !v->half_body) {
-    note_isolation(v, op);
     if (!verify_dialect_attrs(op, reach))
       return false;
     if (reach)
@@ -890,14 +871,23 @@ static void stamp_enclosing_definitions(sharc_op *op, unsigned pos) {
       o->live_mark = pos;
 }
 
-/* verify_op_and_dominance of marked ops: the dominance of the values the
- * marked ops under `op` use is checked on the verification's walk, and its
- * first failure reported after the ops verified, as MLIR's second walk
- * would report it. */
-static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
+/* verifyOpAndDominance: the op, then the dominance of the values used in
+ * its regions (isolated ops nested in it do their own). MLIR walks the
+ * regions twice, verifying the ops and then checking dominance; here the
+ * dominance of each op's operands is checked on the verification's own
+ * walk, in the same order (an op is stamped once its operands and regions
+ * are checked, verify_block), and its first failure is reported once the
+ * ops verified, as the second walk would report it. One walk instead of
+ * two: each waits on memory for every op of a large function (a function
+ * just parsed, whose ops left the cache, verify_marks.c's marked ops). An
+ * op verified for its own checks only (`half` without its body) has no
+ * dominance to check. */
+static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   unsigned outer_pos = v->dom_pos, outer_operand = v->dom_fail_operand;
   sharc_op *outer_fail = v->dom_fail;
-  v->dom_pos = op->num_regions ? sharc_context_fresh_mark(sharc_op_ctx_of(op)) : 0;
+  bool own_checks_only = op == v->half && !v->half_body;
+  v->dom_pos =
+      op->num_regions && !own_checks_only ? sharc_context_fresh_mark(sharc_op_ctx_of(op)) : 0;
   v->dom_fail = NULL;
   if (v->dom_pos)
     stamp_enclosing_definitions(op, v->dom_pos);
@@ -909,23 +899,6 @@ static bool verify_marked_op_and_dominance(verifier *v, sharc_op *op) {
   v->dom_pos = outer_pos;
   v->dom_fail = outer_fail;
   v->dom_fail_operand = outer_operand;
-  return ok;
-}
-
-/* verifyOpAndDominance: the op, then the dominance of the values used in
- * its regions (isolated ops nested in it do their own). */
-static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
-  if (v->marked_only)
-    return verify_marked_op_and_dominance(v, op);
-  if (!verify_op(v, op))
-    return false;
-  if (!op->num_regions || (op == v->half && !v->half_body))
-    return true;
-  unsigned pos = sharc_context_fresh_mark(sharc_op_ctx_of(op));
-  stamp_enclosing_definitions(op, pos);
-  bool ok = true;
-  for (unsigned k = 0; ok && k < op->num_regions; k++)
-    ok = check_dominance(&sharc_op_regions_of(op)[k], pos);
   return ok;
 }
 

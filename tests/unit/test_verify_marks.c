@@ -615,6 +615,109 @@ static void test_transfer_function_arg_attrs(void) {
   teardown(&f);
 }
 
+/* ---- a large block ----------------------------------------------------------
+ * A function whose one block holds a chain of CHAIN_OPS ops, edited after
+ * several verifications of marked ops: a verification that marked few of
+ * its ops must report what a walk of every op reports (a guard for any
+ * verification that visits a large block's marked ops alone). */
+enum { CHAIN_OPS = 1500 };
+
+/* The module: %vI = negate %v(I-1), labelled oI, then the return. */
+static char *chain_text(void) {
+  sharc_buf b = {0};
+  sharc_buf_puts(&b, "func.func @big(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+                     "  %v0 = stablehlo.negate %arg0 {id = \"o0\"} : tensor<4xf32>\n");
+  char line[128];
+  for (int i = 1; i < CHAIN_OPS; i++) {
+    snprintf(line, sizeof line, "  %%v%d = stablehlo.negate %%v%d {id = \"o%d\"} : tensor<4xf32>\n",
+             i, i - 1, i);
+    sharc_buf_puts(&b, line);
+  }
+  snprintf(line, sizeof line, "  return %%v%d : tensor<4xf32>\n}\n", CHAIN_OPS - 1);
+  sharc_buf_puts(&b, line);
+  return b.data;
+}
+
+static sharc_op *chain_op(fixture *f, int i) {
+  char label[16];
+  snprintf(label, sizeof label, "o%d", i);
+  return find_op(f->m, label);
+}
+
+/* Parsed, verified whole, then three edits each verified for their marks. */
+static bool setup_chain(fixture *f) {
+  char *text = chain_text();
+  bool ok = setup_text(f, text, false, false);
+  free(text);
+  for (int round = 0; ok && round < 3; round++) {
+    sharc_op_set_attr(chain_op(f, 10 + round), "note", sharc_attr_unit(f->ctx));
+    CHECK(sharc_verify_changed(f->m));
+  }
+  CHECK(f->diags.len == 0);
+  return ok;
+}
+
+/* An op moved after its user, and an earlier op given an operand defined
+ * later: the earlier use is reported, as a walk reports it. */
+static void test_ordered_dominance(void) {
+  fixture f;
+  if (!setup_chain(&f))
+    return;
+  sharc_op_move_after(chain_op(&f, 500), chain_op(&f, 700));
+  expect(&f, "operand #0 does not dominate this use");
+  teardown(&f);
+  if (!setup_chain(&f))
+    return;
+  sharc_op_move_after(chain_op(&f, 500), chain_op(&f, 700));
+  sharc_op_set_operand(chain_op(&f, 200), 0, sharc_op_result(chain_op(&f, 900), 0));
+  expect(&f, "operand #0 does not dominate this use");
+  teardown(&f);
+}
+
+/* An op linked after the terminator: the unmarked terminator reports. */
+static void test_ordered_after_terminator(void) {
+  fixture f;
+  if (!setup_chain(&f))
+    return;
+  sharc_op *last = chain_op(&f, CHAIN_OPS - 1);
+  sharc_op *ret = sharc_block_last_op(sharc_op_block(last));
+  sharc_block_insert_after(ret, sharc_op_clone(chain_op(&f, 5), true));
+  expect(&f, "must be the last operation in the parent block");
+  teardown(&f);
+}
+
+/* Ops inserted at one place round after round, then ops stamped by
+ * another user of the scratch word (region DCE): every round passes, and
+ * a move that breaks dominance is still caught. */
+static void test_ordered_inserts_and_stamps(void) {
+  fixture f;
+  if (!setup_chain(&f))
+    return;
+  for (int round = 0; round < 40; round++) {
+    sharc_op *at = chain_op(&f, 100);
+    sharc_block_insert_after(at, sharc_op_clone(at, true));
+    sharc_block_insert_after(chain_op(&f, CHAIN_OPS - 2), sharc_op_clone(at, true));
+    CHECK(sharc_verify_changed(f.m));
+  }
+  CHECK(f.diags.len == 0);
+  unsigned mark = sharc_context_fresh_mark(f.ctx);
+  for (int i = 0; i < CHAIN_OPS; i += 3)
+    sharc_op_set_mark(chain_op(&f, i), mark);
+  sharc_op_move_after(chain_op(&f, 1200), chain_op(&f, 1300));
+  expect(&f, "operand #0 does not dominate this use");
+  teardown(&f);
+  if (!setup_chain(&f))
+    return;
+  /* a valid move: an op to just before its only user's user */
+  sharc_op_set_mark(chain_op(&f, 41), sharc_context_fresh_mark(f.ctx));
+  sharc_op_set_operand(chain_op(&f, 42), 0, sharc_op_result(chain_op(&f, 40), 0));
+  sharc_op_move_after(chain_op(&f, 41), chain_op(&f, 1400));
+  CHECK(sharc_verify_changed(f.m));
+  sharc_op_set_operand(chain_op(&f, 41), 0, sharc_op_result(chain_op(&f, 1450), 0));
+  expect(&f, "operand #0 does not dominate this use");
+  teardown(&f);
+}
+
 int main(void) {
   test_result_type_reaches_users();
   test_moved_op_reaches_users();
@@ -638,5 +741,8 @@ int main(void) {
   test_symbol_lookup_ends_parse_time();
   test_transfer_memory_kind_attr();
   test_transfer_function_arg_attrs();
+  test_ordered_dominance();
+  test_ordered_after_terminator();
+  test_ordered_inserts_and_stamps();
   return check_summary("verify_marks");
 }

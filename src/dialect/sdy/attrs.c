@@ -341,8 +341,12 @@ bool sharc_sdy_is_list_of_axis_ref_lists(const sharc_attr *a) {
 
 /* ---- shardings ----------------------------------------------------------- */
 
+const char sharc_sdy_dim_priority_made = 1;
+
 sharc_attr *sharc_sdy_dim_sharding_get(sharc_context *ctx, sharc_attr *const *axes, unsigned n,
                                        bool is_closed, int64_t priority) {
+  if (priority >= 0)
+    sharc_context_note_fact(ctx, &sharc_sdy_dim_priority_made);
   uintptr_t fixed[3] = {is_closed, priority >= 0, sdy_i64_word(priority < 0 ? 0 : priority)};
   return list_get(ctx, &sharc_sdy_dim_sharding_def, fixed, 3, axes, n);
 }

@@ -27,6 +27,9 @@ extern const char sharc_sdy_unreduced_axes_made;
 /* The fact that a tensor sharding naming its mesh inline (not by
  * reference) was made: lifting inlined meshes has nothing to lift without. */
 extern const char sharc_sdy_inline_mesh_sharding_made;
+/* The fact that a dimension sharding with a priority was made: without
+ * it no sharding has one, and user-priority propagation need not look. */
+extern const char sharc_sdy_dim_priority_made;
 extern const sharc_attr_def sharc_sdy_sharding_per_value_def; /* #sdy.sharding_per_value */
 extern const sharc_attr_def sharc_sdy_manual_axes_def;     /* #sdy.manual_axes */
 extern const sharc_attr_def sharc_sdy_op_sharding_rule_def; /* #sdy.op_sharding_rule */

@@ -72,17 +72,24 @@ sharc_attr *sharc_sdy_result_sharding_in_list(const sharc_op *op, unsigned index
 
 /* Read without the function interface's by-name look-ups: propagation
  * asks it of a function's arguments at every step through their users. */
-sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned index) {
+sharc_attr *sharc_sdy_func_arg_attrs(const sharc_op *func) {
   sharc_context *ctx = sharc_op_ctx_of(func);
   sharc_attr *arg_attrs =
       sharc_attr_dict_get_ident(func->attrs, sharc_context_static_ident(ctx, "arg_attrs"));
-  if (!arg_attrs || sharc_attr_get_kind(arg_attrs) != SHARC_ATTR_ARRAY ||
-      index >= sharc_attr_count(arg_attrs))
-    return NULL;
-  sharc_attr *dict = sharc_attr_at(arg_attrs, index);
+  return arg_attrs && sharc_attr_get_kind(arg_attrs) == SHARC_ATTR_ARRAY ? arg_attrs : NULL;
+}
+
+sharc_attr *sharc_sdy_arg_dict_sharding(sharc_context *ctx, const sharc_attr *dict) {
   sharc_attr *s =
       sharc_attr_dict_get_ident(dict, sharc_context_static_ident(ctx, SHARC_SDY_SHARDING_ATTR));
   return s && sharc_sdy_is_tensor_sharding(s) ? s : NULL;
+}
+
+sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned index) {
+  sharc_attr *arg_attrs = sharc_sdy_func_arg_attrs(func);
+  if (!arg_attrs || index >= sharc_attr_count(arg_attrs))
+    return NULL;
+  return sharc_sdy_arg_dict_sharding(sharc_op_ctx_of(func), sharc_attr_at(arg_attrs, index));
 }
 
 sharc_attr *sharc_sdy_value_sharding(sharc_value *v) {

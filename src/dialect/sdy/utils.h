@@ -130,6 +130,11 @@ sharc_op *sharc_sdy_mesh_op_create(sharc_context *ctx, sharc_str name, sharc_att
 
 /* ---- functions ------------------------------------------------------------------------ */
 sharc_attr *sharc_sdy_func_arg_sharding(const sharc_op *func, unsigned i);
+/* Its two steps, for a caller that remembers them (dictionaries are
+ * uniqued and never change): the function's `arg_attrs` array (NULL:
+ * none), and the sharding an argument's dictionary holds (NULL: none). */
+sharc_attr *sharc_sdy_func_arg_attrs(const sharc_op *func);
+sharc_attr *sharc_sdy_arg_dict_sharding(sharc_context *ctx, const sharc_attr *dict);
 sharc_attr *sharc_sdy_func_result_sharding(const sharc_op *func, unsigned i);
 void sharc_sdy_set_func_arg_sharding(sharc_op *func, unsigned i, sharc_attr *sharding);
 /* Each argument's (with `results`, each result's) sharding replaced by

@@ -246,10 +246,11 @@ static sharc_attr *transformed_list(walker *w, sharc_op *op, sharc_attr *list) {
   return out;
 }
 
-/* walk_other on an op reads_one_in_list accepts, its list mapped once
- * when the sharding is also stored back there (the result is not the
- * target of a data flow edge: that one's sharding would be set). What a
- * list becomes is known after its first op, its shape checked then. */
+/* walk_other on an op reads_one_in_list accepts, its list mapped once: the
+ * sharding is stored back there, as the result of an op without data flow
+ * edges is its own shardable value (sharc_sdy_shardable_value), no edge's
+ * target whose sharding would be set. What a list becomes is known after
+ * its first op, its shape checked then. */
 static void transform_one_in_list(walker *w, sharc_op *op) {
   /* none, or no list of shardings: walk_other reads none either */
   sharc_attr *list = sharc_sdy_cached_sharding_list(w->dict_lists, LIST_SLOTS_LOG2, op);
@@ -260,11 +261,6 @@ static void transform_one_in_list(walker *w, sharc_op *op) {
     return;
   if (!known && sharc_sdy_list_size(list) == 0) {
     sharc_ptrmap_put(w->lists, list, NOT_A_LIST);
-    return;
-  }
-  sharc_value *result = sharc_op_result(op, 0);
-  if (sharc_sdy_shardable_value(result) != result) {
-    walk_other(w, op);
     return;
   }
   sharc_attr *updated = known ? known : transformed_list(w, op, list);

@@ -230,8 +230,22 @@ static void build_users(sharc_propagation *pr) {
   sharc_vec_free(&stack);
 }
 
+/* Whether an attribute may refer to `func`: the context keeps a bit per
+ * root name of every symbol reference ever made, and a clear one says no
+ * attribute names the function (most functions, main above all, have no
+ * users then, and the module need not be scanned for them). */
+static bool may_be_referred_to(sharc_op *func) {
+  sharc_context *ctx = sharc_op_context(func);
+  sharc_ident *name = sharc_ident_get(ctx, sharc_op_symbol_name(func));
+  return (ctx->symbol_ref_roots & sharc_symbol_root_bit(name)) != 0;
+}
+
 sharc_op *const *sharc_propagation_func_users(sharc_propagation *pr, sharc_op *func,
                                               unsigned *n) {
+  if (!pr->users_built && !may_be_referred_to(func)) {
+    *n = 0;
+    return NULL;
+  }
   if (!pr->users_built)
     build_users(pr);
   uintptr_t slot = (uintptr_t)sharc_ptrmap_get(&pr->func_users, func);
@@ -309,6 +323,28 @@ static void forget_readers(sharc_propagation *pr, sharc_value *v) {
   forget_users(pr, v);
 }
 
+/* sharc_sdy_func_arg_sharding through the last function's `arg_attrs` and
+ * a direct-mapped table by argument dictionary (uniqued, never changed:
+ * a write gives the function new ones, and ops reading an argument ask
+ * at every step). */
+static sharc_attr *func_arg_sharding(sharc_propagation *pr, const sharc_op *func,
+                                     unsigned index) {
+  if (pr->arg_attrs_of != func->attrs) {
+    pr->arg_attrs_of = func->attrs;
+    pr->arg_attrs = sharc_sdy_func_arg_attrs(func);
+  }
+  if (!pr->arg_attrs || index >= sharc_attr_count(pr->arg_attrs))
+    return NULL;
+  const sharc_attr *dict = sharc_attr_at(pr->arg_attrs, index);
+  sharc_sdy_list_slot *s =
+      &pr->arg_shardings_by_dict[sharc_ptr_slot(dict, SHARC_PROPAGATION_LISTS_LOG2)];
+  if (s->dict != dict) {
+    s->dict = dict;
+    s->list = sharc_sdy_arg_dict_sharding(sharc_op_ctx_of(func), dict);
+  }
+  return s->list;
+}
+
 sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v) {
   if (pr->pending_args.len) {
     sharc_value *shardable = sharc_sdy_shardable_value(v);
@@ -317,6 +353,13 @@ sharc_attr *sharc_propagation_get_sharding(sharc_propagation *pr, sharc_value *v
                               : NULL;
     if (pending)
       return pending;
+  }
+  /* a function's argument: its sharding is in the function's argument
+   * attributes (sharc_sdy_get_sharding) */
+  if (v->vkind == SHARC_VALUE_ARG) {
+    sharc_op *owner = sharc_block_parent_op(sharc_value_block_of(v));
+    if (owner && sharc_op_def_of(owner) == &sharc_func_func_def)
+      return func_arg_sharding(pr, owner, sharc_value_index_of(v));
   }
   return sharc_sdy_get_sharding(v);
 }
@@ -331,7 +374,11 @@ static inline sharc_attr *sharding_list(sharc_propagation *pr, const sharc_op *o
  * op holding its results' shardings is never a pending function
  * argument. */
 static inline sharc_attr *read_sharding(sharc_propagation *pr, sharc_value *v) {
-  if (sharc_sdy_sharding_in_result_list(v))
+  /* an sdy.constant's result too: its sharding is read from its list
+   * (sharc_sdy_value_sharding), though not written there */
+  if (sharc_sdy_sharding_in_result_list(v) ||
+      (v->vkind == SHARC_VALUE_RESULT &&
+       sharc_op_def_of(sharc_value_op_of(v)) == &sharc_sdy_constant_def))
     return sharc_sdy_sharding_list_at(sharding_list(pr, sharc_value_op_of(v)),
                                       sharc_value_index_of(v));
   return sharc_propagation_get_sharding(pr, v);
@@ -1276,6 +1323,41 @@ static const sharc_pattern patterns[] = {
 
 /* ---- propagating through the module ------------------------------------------- */
 
+/* Whether a visit of `op` can never do anything: it has no pattern of its
+ * own (an edge, a barrier), and no sharding rule or, without debugging,
+ * one of no factor (the scalar ops of reduction bodies: no direction
+ * lets anything through; the direction functions only note facts of the
+ * op), learnt on its first visit (a rule is a function of the op, which
+ * propagation does not change). Its pops only asked that, as it is alive
+ * with a used result or an effect and stays so: propagation erases
+ * nothing but dead ops, and the first greedy run left none (a dead one is
+ * kept for the driver). */
+static bool never_acts(sharc_propagation *pr, sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (def == &sharc_sdy_propagation_barrier_def || def == &sharc_sdy_data_flow_edge_def ||
+      def == &sharc_sdy_func_data_flow_edge_def)
+    return false;
+  const sharc_propagation_op *info = sharc_propagation_op_find(pr, op);
+  return info && info->rule_known && (!info->rule || (!info->num_factors && !pr->debug)) &&
+         !sharc_op_is_trivially_dead(op);
+}
+
+/* Drops from the seed, once its first run has visited every op, the ops
+ * whose visit never does anything (and the erased ones, which the driver
+ * would drop): the later runs (op priorities, user priorities) pop them
+ * no more. A notification may still put one back: its visit does nothing,
+ * as before, and tells nobody. Done in place, in one pass. */
+static void quiet_seed(sharc_propagation *pr) {
+  pr->seed_quieted = true;
+  unsigned kept = 0;
+  for (unsigned i = 0; i < pr->seed.len; i++) {
+    sharc_op *op = pr->seed.ops[i];
+    if (!sharc_op_is_erased(op) && !never_acts(pr, op))
+      pr->seed.ops[kept++] = op;
+  }
+  pr->seed.len = kept;
+}
+
 bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propagation *fp,
                                  sharc_get_direction_fn direction, void *direction_user) {
   sharc_op *main = main_func(pr);
@@ -1305,6 +1387,8 @@ bool sharc_propagation_propagate(sharc_propagation *pr, const sharc_factor_propa
   config.seed = &pr->seed;
   (void)sharc_apply_patterns_greedily(pr->module, set, &config, NULL);
   sharc_pattern_set_destroy(set);
+  if (!pr->seed_quieted && pr->seed.region)
+    quiet_seed(pr);
   propagate_func_results(pr, main, fp);
   flush_arg_shardings(pr);
   return true;

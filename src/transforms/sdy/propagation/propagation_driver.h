@@ -157,6 +157,9 @@ typedef struct sharc_propagation {
    * (strategies, op priorities, user priorities) seeds from it, as
    * propagation erases dead ops but creates and moves none */
   sharc_greedy_seed seed;
+  /* the seed no longer holds the ops whose visit never does anything
+   * (see quiet_seed in propagation_driver.c) */
+  bool seed_quieted;
   /* the ops propagation visited, by number: an op's number is its scratch
    * stamp less `first_mark` (see sharc_propagation_op_info) */
   SHARC_VEC(sharc_propagation_op) ops;
@@ -177,6 +180,12 @@ typedef struct sharc_propagation {
   const struct sharc_factor_propagation *clean_fp;
   /* the `sdy.sharding` lists of the dictionaries read last (read_sharding) */
   sharc_sdy_list_slot lists[SHARC_PROPAGATION_LISTS];
+  /* the function whose attributes were read last for an argument's
+   * sharding (its dictionary, and the `arg_attrs` array it holds), and
+   * the shardings of the argument dictionaries read last (read_sharding) */
+  const sharc_attr *arg_attrs_of;
+  sharc_attr *arg_attrs;
+  sharc_sdy_list_slot arg_shardings_by_dict[SHARC_PROPAGATION_LISTS];
   /* the sharding lists written last (write_sharding_in_list) */
   sharc_propagation_replaced_slot replaced[SHARC_PROPAGATION_LISTS];
   /* the facts of the rules derived last (sharc_propagation_op_rule) */

@@ -5,6 +5,7 @@
 #include "dialect/sdy/sdy_attrs.h"
 #include "dialect/sdy/sdy_interfaces.h"
 #include "dialect/sdy/utils.h"
+#include "ir/created_defs.h"
 #include "support/xalloc.h"
 #include "transforms/sdy/common/save_module.h"
 #include "transforms/sdy/common/sharding_walker.h"
@@ -190,6 +191,9 @@ static sharc_walk_result find_priority(sharc_op *op, void *user) {
  * initializing changes nothing and no reference is recorded, and the
  * sites need not be walked. */
 static bool module_has_priorities(sharc_op *module) {
+  /* no dimension sharding with a priority was ever made: none to find */
+  if (!sharc_context_fact_noted(sharc_op_context(module), &sharc_sdy_dim_priority_made))
+    return false;
   priority_scan *scan = sharc_xcalloc(1, sizeof *scan);
   bool found = sharc_walk(module, SHARC_PRE_ORDER, find_priority, scan) == SHARC_WALK_INTERRUPT;
   free(scan);
