@@ -343,7 +343,7 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
       return sharc_p_error_at(p, t, "expected floating point literal");
     if (!float_from_token(p, t, neg, et, &lo, &hi))
       return false;
-    out[0] = lo;
+    out[0] = sharc_float_raw_lo(et->fkind, lo); /* an element is its bit pattern */
     if (sharc_type_bit_width(et) > 64)
       out[1] = hi;
     return true;
@@ -694,27 +694,6 @@ static sharc_ident *dict_key_ident(sharc_parser *p, sharc_str name) {
   return id;
 }
 
-/* One `name = value` or `name` (unit) entry of a dictionary. */
-static bool parse_dict_entry(sharc_parser *p, sharc_named_attr *out) {
-  sharc_str name;
-  if (p->tok.kind == TOK_BARE_ID) {
-    name = sharc_tok_str(&p->tok);
-  } else if (p->tok.kind == TOK_STRING) {
-    name = sharc_p_unescape(p, &p->tok);
-    if (name.len == 0)
-      return sharc_p_error(p, "expected valid attribute name");
-  } else {
-    return sharc_p_error(p, "expected attribute name");
-  }
-  out->name = dict_key_ident(p, name);
-  sharc_p_next(p);
-  if (!sharc_p_eat_inline(p, '=')) {
-    out->value = sharc_attr_unit(p->ctx);
-    return true;
-  }
-  return sharc_p_parse_attr(p, NULL, &out->value);
-}
-
 /* Entries collect in `*entries`, which starts as the caller's `stack`
  * array of `cap` and moves to the heap when it outgrows it; the caller
  * frees it when it is no longer `stack`. */
@@ -752,11 +731,35 @@ static bool dict_duplicate_error(sharc_parser *p, unsigned line, unsigned col,
   return sharc_p_error_at(p, &at, "duplicate key '%s' in dictionary attribute", name->data);
 }
 
-/* One entry, refused when its key is already there. It is parsed in
- * place, past the entries so far, and counted once its key is known new:
- * copied from the stack, its two fields written apart were read back as
- * one 16-byte load, which waited for them (store forwarding fails; at 1M
- * ops 2/5 of this function's time). */
+/* One `name = value` or `name` (unit) entry of a dictionary, refused
+ * when its key is already there: MLIR checks as it reads the name, before
+ * the value (whose own error would come second). */
+static bool parse_dict_entry(sharc_parser *p, dict_entries *d, sharc_named_attr *out) {
+  sharc_str name;
+  if (p->tok.kind == TOK_BARE_ID) {
+    name = sharc_tok_str(&p->tok);
+  } else if (p->tok.kind == TOK_STRING) {
+    name = sharc_p_unescape(p, &p->tok);
+    if (name.len == 0)
+      return sharc_p_error(p, "expected valid attribute name");
+  } else {
+    return sharc_p_error(p, "expected attribute name");
+  }
+  out->name = dict_key_ident(p, name);
+  if (dict_has_key(d, out->name))
+    return dict_duplicate_error(p, p->tok.line, p->tok.col, out->name);
+  sharc_p_next(p);
+  if (!sharc_p_eat_inline(p, '=')) {
+    out->value = sharc_attr_unit(p->ctx);
+    return true;
+  }
+  return sharc_p_parse_attr(p, NULL, &out->value);
+}
+
+/* One entry, parsed in place, past the entries so far, and counted once
+ * it is read (copied from the stack, its two fields written apart were
+ * read back as one 16-byte load, which waited for them: store forwarding
+ * fails; at 1M ops 2/5 of this function's time). */
 static bool parse_next_dict_entry(sharc_parser *p, void *state) {
   dict_entries *d = state;
   sharc_named_attr *entries = *d->entries;
@@ -765,17 +768,8 @@ static bool parse_next_dict_entry(sharc_parser *p, void *state) {
     *d->entries = entries = sharc_xgrow_small(entries, d->stack, *d->n, d->cap, sizeof *entries);
   }
   sharc_named_attr *e = &entries[*d->n];
-  /* the name's position, field by field: a copy of the token read the
-   * lexer's separate stores back as 16-byte loads, which waited for them
-   * (at 1M ops a quarter of this function's time); the barrier keeps the
-   * compiler from merging the two loads into one such 8-byte load */
-  unsigned line = p->tok.line;
-  __asm__ volatile("" ::: "memory");
-  unsigned col = p->tok.col;
-  if (!parse_dict_entry(p, e))
+  if (!parse_dict_entry(p, d, e))
     return false;
-  if (dict_has_key(d, e->name))
-    return dict_duplicate_error(p, line, col, e->name);
   if (d->seen.cap)
     sharc_ptrmap_put(&d->seen, e->name, (void *)1);
   (*d->n)++;

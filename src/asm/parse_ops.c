@@ -1,6 +1,7 @@
 /* Parsing of operations (generic and custom forms), regions, blocks, alias
  * definitions and whole buffers. */
 #include "asm/builtin_syntax.h"
+#include "asm/parse_props.h"
 #include "asm/parser_impl.h"
 #include "asm/printer.h"
 #include "support/small_room.h"
@@ -230,27 +231,43 @@ static bool parse_next_successor(sharc_parser *p, void *successors) {
  * the attribute dictionary goes in first (an inherent name into the
  * properties), then setPropertiesFromAttribute sets each property the
  * `<{...}>` names, so its value wins; an entry that is no property of the
- * op is passed over and the op does not keep it. An op sharc knows no
- * properties of (no inherent list, no hook) keeps such an entry unless its
- * `{...}` spells the name. */
+ * op is passed over and the op does not keep it. (An op without
+ * properties never gets here: its `<{...}>` is an error.) */
 static void take_generic_props(sharc_op_builder *b, const sharc_op_def *def,
                                const sharc_attr *props) {
-  bool known = def->inherent || def->generic_props;
-  unsigned had = b->num_attrs;
   for (unsigned i = 0; i < props->dict.n; i++) {
     const sharc_named_attr *e = &props->dict.entries[i];
-    if (sharc_op_def_is_inherent(def, e->name)) {
-      sharc_builder_add_attr(b, e->name, e->value);
-      continue;
-    }
-    if (known)
-      continue;
-    bool spelled = false;
-    for (unsigned j = 0; j < had && !spelled; j++)
-      spelled = b->attrs[j].name == e->name;
-    if (!spelled)
+    if (sharc_op_def_is_inherent(def, e->name))
       sharc_builder_add_attr(b, e->name, e->value);
   }
+}
+
+/* Whether MLIR's op has properties: those sharc knows the inherent
+ * attributes of (the dialects' tables list every inherent attribute MLIR's
+ * ODS declares; an empty list is an op without them). For the others the
+ * generic form's `<{...}>` is an error. */
+static bool def_has_props(const sharc_op_def *def) { return def->inherent && def->inherent[0]; }
+
+/* MLIR turns a registered op's inherent attributes into properties as it
+ * reads the generic form: the op's hook checks and completes them. Out of
+ * line: most generic ops have no hook. */
+static __attribute__((noinline)) bool generic_props(sharc_parser *p, sharc_op_builder *b,
+                                                    const sharc_op_def *def) {
+  bool ok = def->generic_props(p, b);
+  b->props = NULL; /* a registered op keeps them among its attributes */
+  return ok;
+}
+
+/* MLIR's setPropertiesFromAttribute once the op and its trailing location
+ * are read: a registered op without properties takes no `<{...}>`, not
+ * even an empty one, one with them wants a dictionary, and the op's hook
+ * checks what the dictionary holds (sharc_p_check_props). */
+static bool check_registered_props(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
+  if (!def_has_props(def))
+    return sharc_p_props_error(p, b, "this operation does not support properties");
+  if (b->props->kind != SHARC_ATTR_DICTIONARY)
+    return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
+  return !def->generic_props || generic_props(p, b, def);
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
@@ -265,15 +282,12 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     sharc_p_next(p);
     sharc_attr *props;
     ok = sharc_p_parse_attr(p, NULL, &props) && sharc_p_expect(p, '>');
-    if (ok && !def) {
-      b->props = props;
-    } else if (ok && props->kind != SHARC_ATTR_DICTIONARY) {
-      ok = sharc_p_error(p, "expected dictionary of properties");
-    }
-    if (ok && def && def->generic_props)
-      b->props = props; /* for the hook below, which reports it whole */
-    if (ok && def)
+    /* kept whole where it is reported after the op is read (no
+     * properties, or not a dictionary) or checked then by the op's hook */
+    if (ok && def && def_has_props(def) && props->kind == SHARC_ATTR_DICTIONARY)
       reg_props = props;
+    if (ok && (!def || def->generic_props || !reg_props))
+      b->props = props;
   }
   if (ok && sharc_tok_is(&p->tok, '(')) {
     sharc_p_next(p);
@@ -309,16 +323,6 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
     sharc_ptrvec_push(&b->result_types, fn->list.types[fn->list.n_in + i]);
   (void)colon;
   ref_list_free(&refs);
-  return ok;
-}
-
-/* MLIR turns a registered op's inherent attributes into properties as it
- * reads the generic form: the op's hook checks and completes them. Out of
- * line: most generic ops have no hook. */
-static __attribute__((noinline)) bool generic_props(sharc_parser *p, sharc_op_builder *b,
-                                                    const sharc_op_def *def) {
-  bool ok = def->generic_props(p, b);
-  b->props = NULL; /* a registered op keeps them among its attributes */
   return ok;
 }
 
@@ -473,17 +477,19 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
   b.loc_col = name_tok.col;
   bool ok;
   bool pushed_dialect = false;
+  const sharc_op_def *generic_def = NULL; /* a registered op's, in the generic form */
   if (name_tok.kind == TOK_STRING) {
     const p_op_name *resolved = quoted_op_name(p, &name_tok);
     if (!resolved)
       return sharc_p_error(p, "empty operation name is invalid");
     b.name = resolved->ident;
     const sharc_op_def *def = resolved->def;
+    generic_def = def;
     sharc_p_next(p);
     /* MLIR reports an unknown op at the token after its name */
     sharc_vec_push(&p->pending_ops, 0u);
     ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def) &&
-         (!def || !def->generic_props || generic_props(p, &b, def));
+         (b.props || !def || !def->generic_props || generic_props(p, &b, def));
     p->pending_ops.len--;
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);
@@ -527,6 +533,10 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     ok = sharc_p_parse_optional_loc(p, &loc);
     b.loc = loc;
   }
+  /* a registered op's `<{...}>` left here is one it cannot take or one
+   * its hook checks, as MLIR sets properties after the location */
+  if (ok && b.props && generic_def)
+    ok = check_registered_props(p, &b, generic_def);
   if (ok && num_bindings && b.result_types.len != num_results)
     ok = sharc_p_error_at(p, &start, "operation defines %u results but was provided %u to bind",
                           b.result_types.len, num_results);

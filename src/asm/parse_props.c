@@ -50,13 +50,11 @@ static bool converts(const sharc_prop_spec *spec, const sharc_attr *a) {
   return spec->storage_ok ? spec->storage_ok(a) : spec->ok(a);
 }
 
-/* An op without properties takes no `<{...}>` (MLIR's setPropertiesFromAttr). */
-static bool props_unsupported(sharc_parser *p, sharc_op_builder *b) {
+bool sharc_p_props_error(sharc_parser *p, const sharc_op_builder *b, const char *why) {
   sharc_buf d = {0};
   sharc_print_attr(b->props, &d);
   sharc_token at = name_token(p, b);
-  sharc_p_error_at(p, &at, "invalid properties %s for op %s: this operation does not support "
-                           "properties", d.data, b->name->data);
+  sharc_p_error_at(p, &at, "invalid properties %s for op %s: %s", d.data, b->name->data, why);
   sharc_buf_free(&d);
   return false;
 }
@@ -67,16 +65,12 @@ static bool check_props_dict(sharc_parser *p, sharc_op_builder *b, const sharc_p
   sharc_attr *a = sharc_attr_dict_get(b->props, spec->name);
   if (!a || converts(spec, a))
     return true;
-  sharc_buf d = {0}, v = {0};
-  sharc_print_attr(b->props, &d);
+  sharc_buf v = {0}, why = {0};
   sharc_print_attr(a, &v);
-  sharc_token at = name_token(p, b);
-  sharc_p_error_at(p, &at,
-                   "invalid properties %s for op %s: Invalid attribute `%s` in property "
-                   "conversion: %s",
-                   d.data, b->name->data, spec->name, v.data);
-  sharc_buf_free(&d);
+  sharc_buf_printf(&why, "Invalid attribute `%s` in property conversion: %s", spec->name, v.data);
+  sharc_p_props_error(p, b, why.data);
   sharc_buf_free(&v);
+  sharc_buf_free(&why);
   return false;
 }
 
@@ -99,8 +93,6 @@ bool sharc_p_check_props(sharc_parser *p, sharc_op_builder *b, const sharc_prop_
   if (k > sizeof sorted / sizeof sorted[0])
     k = sizeof sorted / sizeof sorted[0];
   sorted_props(props, k, sorted);
-  if (b->props && !k)
-    return props_unsupported(p, b);
   bool dropped[8] = {false};
   for (unsigned i = 0; b->props && i < k; i++)
     if (!check_props_dict(p, b, sorted[i]))
@@ -119,8 +111,4 @@ bool sharc_p_check_props(sharc_parser *p, sharc_op_builder *b, const sharc_prop_
     if (!dropped[i])
       sharc_p_fill_prop_defaults(p, b, &sorted[i], 1);
   return true;
-}
-
-bool sharc_p_generic_props_none(sharc_parser *p, sharc_op_builder *b) {
-  return sharc_p_check_props(p, b, NULL, 0);
 }

@@ -25,14 +25,16 @@ void sharc_p_fill_prop_defaults(sharc_parser *p, sharc_op_builder *b,
                                 const sharc_prop_spec *const *props, unsigned n);
 /* MLIR's checks of a generic op's inherent attributes as it is read, the
  * op's properties being the first `n` of `props` (or up to a NULL), then
- * the defaults. With a `<{...}>` (b->props): an op without properties
- * takes none, not even an empty one; a value of the wrong kind in it is
- * setPropertiesFromAttr's error; one in `{...}` is dropped, as MLIR's
- * setInherentAttr casts it to null (nor is its default filled in).
- * Without one: verifyInherentAttrs's error. Both by sorted name. */
+ * the defaults. With a `<{...}>` (b->props, a dictionary: the parser
+ * reports the other cases itself, see parse_ops.c:check_registered_props):
+ * a value of the wrong kind in it is setPropertiesFromAttr's error; one in
+ * `{...}` is dropped, as MLIR's setInherentAttr casts it to null (nor is
+ * its default filled in). Without one: verifyInherentAttrs's error. Both
+ * by sorted name. */
 bool sharc_p_check_props(sharc_parser *p, sharc_op_builder *b, const sharc_prop_spec *const *props,
                          unsigned n);
-/* sharc_op_def.generic_props of an op without properties. */
-bool sharc_p_generic_props_none(sharc_parser *p, sharc_op_builder *b);
+/* MLIR's "invalid properties <props> for op <name>: <why>" for a
+ * registered op's `<{...}>` (b->props), at the op's name. */
+bool sharc_p_props_error(sharc_parser *p, const sharc_op_builder *b, const char *why);
 
 #endif

@@ -114,6 +114,7 @@ bool sharc_p_error_at(sharc_parser *p, const sharc_token *t, const char *fmt, ..
 #endif
     ;
 
+
 /* Inside a dialect's type hook: the `!dialect.mnemonic` token, where MLIR
  * reports an unknown mnemonic (getNameLoc). */
 const sharc_token *sharc_p_dialect_type_tok(const sharc_parser *p);

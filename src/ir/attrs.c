@@ -131,6 +131,24 @@ bool sharc_attr_is_location(const sharc_attr *a) {
 
 sharc_type *sharc_attr_type(const sharc_attr *a) { return a->type; }
 
+/* TypedAttrInterface: the builtin scalars, strings and elements, and an
+ * unregistered dialect's attribute (checked against mlir-opt-22). */
+bool sharc_attr_is_typed(const sharc_attr *a) {
+  switch (a->kind) {
+  case SHARC_ATTR_BOOL:
+  case SHARC_ATTR_INTEGER:
+  case SHARC_ATTR_FLOAT:
+  case SHARC_ATTR_STRING:
+  case SHARC_ATTR_DENSE_ELEMENTS:
+  case SHARC_ATTR_DENSE_STRING:
+  case SHARC_ATTR_DENSE_RESOURCE:
+  case SHARC_ATTR_OPAQUE:
+    return true;
+  default:
+    return false;
+  }
+}
+
 sharc_attr *sharc_attr_unit(sharc_context *ctx) {
   if (!ctx->unit) {
     sharc_key k;

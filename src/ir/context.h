@@ -236,8 +236,10 @@ struct sharc_context {
    * definition exists, and a walk for them has nothing to visit. Exact,
    * so which walks run does not depend on where the linker put the
    * definitions; once half full (never, with the dialects there are)
-   * every definition answers "may hold". Atomic: the interpreter's
-   * threads create ops. */
+   * every definition answers "may hold". The slots are atomic, yet only
+   * the thread that owns the context creates ops (the interpreter's
+   * device threads run ops and parse types, and create none), so the
+   * count, created_defs_full and created_traits below are plain. */
   _Atomic(const sharc_op_def *) created_defs[SHARC_CREATED_DEF_SLOTS];
   unsigned created_def_count;
   bool created_defs_full;

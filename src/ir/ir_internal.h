@@ -773,6 +773,8 @@ static inline bool sharc_op_has_trait(const sharc_op *op, unsigned trait) {
   return def && (def->traits & trait) == trait;
 }
 bool sharc_op_def_is_inherent(const sharc_op_def *def, const sharc_ident *name);
+/* Whether an attribute implements MLIR's TypedAttrInterface. */
+bool sharc_attr_is_typed(const sharc_attr *a);
 sharc_diag *sharc_emit_v(sharc_context *ctx, sharc_severity sev, const sharc_attr *loc,
                          const char *fmt, va_list ap);
 /* "error", "warning", "note" or "remark", as a diagnostic line says it. */

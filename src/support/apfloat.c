@@ -564,11 +564,14 @@ static apf unpack_f80(uint64_t lo, uint64_t hi) {
   return (apf){C_NORMAL, sign, e ? (int)e - 16383 : -16382, {lo, 0}};
 }
 
+/* The sign bit 8 holds is the one a value's bits keep beside the format
+ * (pack_value). */
 static apf unpack_e8m0(uint64_t lo) {
   unsigned e = lo & 0xff;
+  bool sign = (lo >> 8) & 1;
   if (e == 0xff)
-    return (apf){C_NAN, false, 128, {1, 0}};
-  return (apf){C_NORMAL, false, (int)e - 127, {1, 0}};
+    return (apf){C_NAN, sign, 128, {1, 0}};
+  return (apf){C_NORMAL, sign, (int)e - 127, {1, 0}};
 }
 
 static bool is_nan_pattern(const fmt *f, long e, u128 mant, bool is_zero, bool sign) {
@@ -660,6 +663,19 @@ static u128 pack(const fmt *f, const apf *v) {
   return r;
 }
 
+/* The bits of a value as sharc keeps them: pack's, but for a format
+ * without a sign bit (f8E8M0FNU), whose sign APFloat keeps all the same
+ * (MLIR prints `-2.0 : f8E8M0FNU` back as -2.0), the magnitude's bits and
+ * the sign in the bit above them (sharc_float_raw_lo gives MLIR's bit
+ * pattern). */
+static u128 pack_value(const fmt *f, const apf *v) {
+  if (!f->unsigned_only || !v->sign)
+    return pack(f, v);
+  apf m = *v;
+  m.sign = false;
+  return u128_or(pack(f, &m), u128_bit_value(f->bits));
+}
+
 /* IEEEFloat::bitwiseIsEqual. */
 static bool apf_identical(const apf *a, const apf *b) {
   if (a->cat != b->cat || a->sign != b->sign)
@@ -696,10 +712,10 @@ static apf convert_nan(const fmt *from, const apf *v, const fmt *to) {
   return r;
 }
 
-/* Returns false where APFloat would reach an llvm_unreachable. */
+/* Returns false where APFloat would reach an llvm_unreachable. A
+ * negative value keeps its sign in a format without one (f8E8M0FNU), as
+ * APFloat's does; a zero there turns into the positive smallest value. */
 static bool convert(const fmt *from, const apf *v, const fmt *to, apf *out) {
-  if (v->sign && to->unsigned_only && v->cat != C_ZERO)
-    return false;
   switch (v->cat) {
   case C_ZERO:
     *out = canonical_zero(to, v->sign);
@@ -871,7 +887,7 @@ static bool text_to_apf(const fmt *f, const char *s, size_t len, apf *out) {
   bool sign = *p == '-';
   if (*p == '-' || *p == '+')
     p++;
-  if (p == end || (sign && f->unsigned_only))
+  if (p == end)
     return false;
   if (end - p >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
     return false; /* hexadecimal floats never reach us from MLIR text */
@@ -1512,7 +1528,7 @@ bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
   apf v;
   if (!text_to_apf(f, text.data, text.len, &v))
     return false;
-  store(pack(f, &v), lo, hi);
+  store(pack_value(f, &v), lo, hi);
   return true;
 }
 
@@ -1707,14 +1723,14 @@ bool sharc_float_parse_literal_signed(sharc_float_kind k, bool minus, sharc_str 
     apf dv = unpack(f64, dbits, 0), cv;
     if (!convert(f64, &dv, f, &cv))
       return false;
-    store(pack(f, &cv), lo, hi);
+    store(pack_value(f, &cv), lo, hi);
     return true;
   }
 #endif
   apf d, v;
   if (!text_to_apf_signed(f64, minus, text, &d) || !convert(f64, &d, f, &v))
     return false;
-  store(pack(f, &v), lo, hi);
+  store(pack_value(f, &v), lo, hi);
   return true;
 }
 
@@ -1725,7 +1741,7 @@ bool sharc_float_from_double(sharc_float_kind k, double x, uint64_t *lo, uint64_
   apf d = unpack(f64, bits, 0), v;
   if (!convert(f64, &d, f, &v))
     return false;
-  store(pack(f, &v), lo, hi);
+  store(pack_value(f, &v), lo, hi);
   return true;
 }
 

@@ -90,6 +90,13 @@ void sharc_float_to_string(sharc_float_kind k, uint64_t lo, uint64_t hi,
 void sharc_float_print_hex(sharc_float_kind k, uint64_t lo, uint64_t hi,
                            sharc_buf *out);
 
+/* MLIR's bit pattern (APFloat::bitcastToAPInt: dense elements, bytecode)
+ * of a value's low bits: f8E8M0FNU has no sign bit, and a negative
+ * value's sign, which sharc keeps in bit 8, lands in its top bit. */
+static inline uint64_t sharc_float_raw_lo(sharc_float_kind k, uint64_t lo) {
+  return k == SHARC_F8E8M0FNU && (lo >> 8) ? (lo & 0xff) | 0x80 : lo;
+}
+
 /* Whether a hex literal's value fits in the format's storage width (MLIR's
  * "hexadecimal float constant out of range for type" check). */
 bool sharc_float_bits_fit(sharc_float_kind k, uint64_t lo, uint64_t hi);

@@ -263,6 +263,7 @@ const sharc_op_def sharc_arith_constant_def = {
     .inherent = value_props,
     .parse = sharc_arith_parse_value_constant,
     .print = sharc_arith_print_value_constant,
+    .generic_props = sharc_arith_props_constant,
     .verify = verify_arith_constant,
     .fold = arith_constant_fold,
     .result_names = arith_constant_names,
@@ -277,7 +278,6 @@ const sharc_op_def sharc_arith_index_cast_def = {
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
     .verify = sharc_arith_verify_cast,
-    .generic_props = sharc_p_generic_props_none,
     .dialect = &sharc_arith_dialect,
 };
 

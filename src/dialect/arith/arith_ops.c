@@ -740,6 +740,13 @@ static bool select_mask(sharc_op *op, sharc_type *cond, const sharc_type *res) {
   return ok;
 }
 
+bool sharc_arith_props_constant(sharc_parser *p, sharc_op_builder *b) {
+  static const prop_spec value_prop = {"value", sharc_attr_is_typed, "TypedAttr instance", NULL,
+                                       NULL};
+  static const prop_spec *const value[2] = {&value_prop, NULL};
+  return check_props(p, b, value);
+}
+
 static bool verify_select(sharc_op *op) {
   static const type_constraint *const operands[] = {&bool_like, &anything, &anything};
   if (!operand_count(op, 3) || !check_types(op, operands, &anything))
@@ -1059,7 +1066,6 @@ static void extended_names(const sharc_op *op, sharc_set_name_fn set, void *stat
       .parse = parse_extended,                                                                  \
       .print = print_extended,                                                                  \
       .verify = verify_extended,                                                                \
-      .generic_props = sharc_p_generic_props_none,                                                              \
       .result_names = extended_names,                                                           \
       .dialect = &sharc_arith_dialect,                                                          \
   }
@@ -1169,7 +1175,6 @@ static const sharc_op_def select_def = {
     .parse = parse_select,
     .print = print_select,
     .verify = verify_select,
-    .generic_props = sharc_p_generic_props_none,
     .fold = sharc_arith_fold_select_same,
     .dialect = &sharc_arith_dialect,
 };
@@ -1206,7 +1211,6 @@ static const sharc_op_def index_castui_def = {
     .parse = sharc_p_parse_cast_like,
     .print = sharc_pr_cast_like,
     .verify = sharc_arith_verify_cast,
-    .generic_props = sharc_p_generic_props_none,
     .dialect = &sharc_arith_dialect,
 };
 

@@ -404,7 +404,6 @@ const sharc_op_def sharc_func_return_def = {
               SHARC_TRAIT_ZERO_RESULTS | SHARC_TRAIT_ZERO_REGIONS,
     .parse = sharc_p_parse_return_like,
     .print = sharc_pr_return_like,
-    .generic_props = sharc_p_generic_props_none,
     .verify = return_verify,
 };
 
@@ -471,34 +470,31 @@ static void call_print(sharc_printer *p, sharc_op *op) {
   sharc_func_print_callee_call(p, op, call_elided);
 }
 
-static const sharc_prop_spec call_arg_attrs = {"arg_attrs", is_dict_array,
-                                               "Array of dictionary attributes", NULL, array_ok};
-static const sharc_prop_spec call_callee = {"callee", flat_symbol_ok,
-                                            "flat symbol reference attribute", NULL, NULL};
-static const sharc_prop_spec call_no_inline = {"no_inline", unit_ok, "unit attribute", NULL, NULL};
-static const sharc_prop_spec call_res_attrs = {"res_attrs", is_dict_array,
-                                               "Array of dictionary attributes", NULL, array_ok};
+/* func.call's inherent attributes in MLIR's order (by name). */
+static const sharc_prop_spec call_props[] = {
+    {"arg_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+    {"callee", flat_symbol_ok, "flat symbol reference attribute", NULL, NULL},
+    {"no_inline", unit_ok, "unit attribute", NULL, NULL},
+    {"res_attrs", is_dict_array, "Array of dictionary attributes", NULL, array_ok},
+};
+enum { CALL_PROPS = sizeof call_props / sizeof call_props[0] };
 
 /* The generic form's properties as MLIR reads them (a wrong kind is an
  * error as the op is parsed, not the verifier's). */
 static bool call_generic_props(sharc_parser *p, sharc_op_builder *b) {
-  static const sharc_prop_spec *const props[] = {&call_arg_attrs, &call_callee, &call_no_inline,
-                                                 &call_res_attrs};
-  return sharc_p_check_props(p, b, props, 4);
+  static const sharc_prop_spec *const props[CALL_PROPS] = {&call_props[0], &call_props[1],
+                                                           &call_props[2], &call_props[3]};
+  return sharc_p_check_props(p, b, props, CALL_PROPS);
 }
 
+/* The same constraints for ops built otherwise. */
 static bool call_verify(sharc_op *op) {
-  sharc_attr *callee = sharc_op_attr(op, "callee"), *args = sharc_op_attr(op, "arg_attrs");
-  sharc_attr *res = sharc_op_attr(op, "res_attrs"), *no_inline = sharc_op_attr(op, "no_inline");
-  if (args && !is_dict_array(args))
-    return constraint_error(op, "arg_attrs", "Array of dictionary attributes");
-  if (callee && !flat_symbol_ok(callee))
-    return constraint_error(op, "callee", "flat symbol reference attribute");
-  if (no_inline && !unit_ok(no_inline))
-    return constraint_error(op, "no_inline", "unit attribute");
-  if (res && !is_dict_array(res))
-    return constraint_error(op, "res_attrs", "Array of dictionary attributes");
-  if (!callee)
+  for (unsigned i = 0; i < CALL_PROPS; i++) {
+    sharc_attr *a = sharc_op_attr(op, call_props[i].name);
+    if (a && !call_props[i].ok(a))
+      return constraint_error(op, call_props[i].name, call_props[i].what);
+  }
+  if (!sharc_op_attr(op, "callee"))
     return sharc_emit_op_error(op, "requires attribute 'callee'"), false;
   return true;
 }

@@ -58,9 +58,14 @@ static bool verify_copy(sharc_op *op) {
   return false;
 }
 
+/* MHLO's CopyOp inherent attribute (its ODS argument): a property, so
+ * the generic form takes a `<{...}>` (sharc_mhlo_copy_def). */
+static const char *const copy_props[] = {"cross_program_prefetch_index", NULL};
+
 const sharc_op_def sharc_mhlo_copy_def = {
     .name = "mhlo.copy",
     .traits = SHARC_TRAIT_ZERO_REGIONS,
+    .inherent = copy_props,
     .parse = parse_copy,
     .print = print_copy,
     .verify = verify_copy,

@@ -239,7 +239,6 @@ const sharc_op_def sharc_shape_shape_of_def = {
     .name = "shape.shape_of",
     .traits = SHARC_TRAIT_PURE | SHARC_TRAIT_ZERO_REGIONS,
     .parse = parse_shape_of,
-    .generic_props = sharc_p_generic_props_none,
     .print = print_shape_of,
     .verify = verify_shape_of,
     .fold = fold_shape_of,

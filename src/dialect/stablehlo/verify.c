@@ -359,24 +359,6 @@ static bool is_elements(const sharc_attr *a) {
          a->kind == SHARC_ATTR_DENSE_RESOURCE;
 }
 
-/* TypedAttrInterface: the builtin scalars, strings and elements, and an
- * unregistered dialect's attribute (checked against mlir-opt-22). */
-static bool is_typed(const sharc_attr *a) {
-  switch (a->kind) {
-  case SHARC_ATTR_BOOL:
-  case SHARC_ATTR_INTEGER:
-  case SHARC_ATTR_FLOAT:
-  case SHARC_ATTR_STRING:
-  case SHARC_ATTR_DENSE_ELEMENTS:
-  case SHARC_ATTR_DENSE_STRING:
-  case SHARC_ATTR_DENSE_RESOURCE:
-  case SHARC_ATTR_OPAQUE:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static bool is_string_or_dictionary(const sharc_attr *a) {
   return a->kind == SHARC_ATTR_STRING || a->kind == SHARC_ATTR_DICTIONARY;
 }
@@ -491,7 +473,7 @@ static const attr_kind attr_kinds[] = {
     ARRAY_KIND("symarr", is_flat_symbol_ref, "flat symbol ref array attribute"),
     ARRAY_KIND("tilings", is_tiling, "Array of tiling attributes"),
     DIALECT_KIND("transpose", sharc_shlo_transpose, "Transpose options"),
-    KIND("typed", is_typed, "TypedAttr instance"),
+    KIND("typed", sharc_attr_is_typed, "TypedAttr instance"),
     KIND("unit", is_unit, "unit attribute"),
 };
 
