@@ -1,0 +1,221 @@
+/* A forward walk over a block's ops that reads the block's array of its
+ * ops in order (sharc_block.order) when it is valid, and asks for the ops
+ * some positions ahead, instead of loading each op->next after the visit
+ * of the op before: once the IR outgrows the cache, that chain is one
+ * dependent miss per op, while array positions ahead are known at once
+ * (memory-level parallelism). A walk without a valid array follows the
+ * links and, in a large block that no visit changes, leaves the array
+ * built for the walks after it.
+ *
+ * The semantics are those of `for (o = b->first; o; o = next) { next =
+ * o->next; visit(o); }`: the op after each one is taken before its visit.
+ * A visit that links or unlinks an op of the block (the order generation
+ * moves) sends the rest of the walk back to the links, from that op. */
+#ifndef SHARC_IR_OP_CURSOR_H
+#define SHARC_IR_OP_CURSOR_H
+
+#include "ir/ir_internal.h"
+#include "ir/prefetch.h"
+
+enum {
+  /* a block with fewer ops keeps no array: its walks are short, and most
+   * blocks (bodies of small ops) would pay the memory for nothing */
+  SHARC_ORDER_MIN_OPS = 64,
+  /* how many positions ahead a streaming walk asks for an op's lines: a
+   * miss costs about as much as a few dozen visits of a cheap callback */
+  SHARC_ORDER_AHEAD = 16,
+};
+
+typedef enum sharc_op_cursor_mode {
+  SHARC_CURSOR_LINKS,  /* follows op->next */
+  SHARC_CURSOR_STREAM, /* reads the block's valid array */
+  SHARC_CURSOR_RECORD, /* follows op->next and counts, to build the array */
+} sharc_op_cursor_mode;
+
+typedef struct sharc_op_cursor {
+  sharc_block *b;
+  sharc_op *next; /* the op after the one last returned, taken before its visit */
+  /* streaming: `next`'s position in the array; recording: ops returned */
+  unsigned pos;
+  unsigned gen; /* b->order_gen when the walk began */
+  sharc_op_cursor_mode mode;
+} sharc_op_cursor;
+
+/* Out of line (ops.c): store `op` at position i >= SHARC_ORDER_MIN_OPS
+ * of b's array being built, growing it, and at the first such position
+ * filling the positions before from the links (unchanged since the walk
+ * began); and publish the array of a walk that reached the end. */
+void sharc_block_order_store_slow(sharc_block *b, unsigned i, sharc_op *op, bool backward);
+/* A backward walk stored the ops last to first: they are turned around. */
+void sharc_block_order_publish(sharc_block *b, unsigned len, bool backward);
+/* Debug builds: aborts unless b's valid array matches its list. */
+void sharc_block_order_check(const sharc_block *b);
+
+SHARC_PREFETCH_INLINE void sharc_op_cursor_record(sharc_op_cursor *c, sharc_op *op,
+                                                  bool backward) {
+  unsigned i = c->pos++;
+  if (i < SHARC_ORDER_MIN_OPS)
+    return;
+  sharc_block *b = c->b;
+  if (i > SHARC_ORDER_MIN_OPS && i < b->order_cap)
+    b->order[i] = op;
+  else
+    sharc_block_order_store_slow(b, i, op, backward);
+}
+
+/* The next op to visit, or NULL at the end; call after each visit. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_next(sharc_op_cursor *c) {
+  sharc_block *b = c->b;
+  sharc_op *o = c->next;
+  if (c->mode != SHARC_CURSOR_LINKS && b->order_gen != c->gen)
+    c->mode = SHARC_CURSOR_LINKS; /* the last visit changed the block */
+  if (c->mode == SHARC_CURSOR_STREAM) {
+    if (!o)
+      return NULL;
+    /* appends to a valid array move no generation: the length is read anew */
+    unsigned i = c->pos, len = b->order_len;
+    c->next = i + 1 < len ? b->order[i + 1] : NULL;
+    if (i + SHARC_ORDER_AHEAD < len) {
+      const char *ahead = (const char *)b->order[i + SHARC_ORDER_AHEAD];
+      __builtin_prefetch(ahead);
+      __builtin_prefetch(ahead + 64);
+    }
+    c->pos = i + 1;
+    return o;
+  }
+  if (!o) {
+    if (c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
+      sharc_block_order_publish(b, c->pos, false);
+    return NULL;
+  }
+  if (c->mode == SHARC_CURSOR_RECORD)
+    sharc_op_cursor_record(c, o, false);
+  c->next = o->next;
+  if (c->next)
+    sharc_prefetch_after(o, c->next);
+  return o;
+}
+
+/* The first op of `b` to visit, or NULL. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_first(sharc_op_cursor *c, sharc_block *b) {
+  c->b = b;
+  c->gen = b->order_gen;
+  c->pos = 0;
+  if (b->order_valid) {
+#ifndef NDEBUG
+    sharc_block_order_check(b);
+/* The same walk last to first (`for (o = b->last; o; o = next) { next =
+ * o->prev; visit(o); }`), for the walks that meet users before
+ * definitions. Its array positions count down from the end. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_prev(sharc_op_cursor *c) {
+  sharc_block *b = c->b;
+  sharc_op *o = c->next;
+  if (c->mode != SHARC_CURSOR_LINKS && b->order_gen != c->gen)
+    c->mode = SHARC_CURSOR_LINKS;
+  if (c->mode == SHARC_CURSOR_STREAM) {
+    if (!o)
+      return NULL;
+    unsigned i = c->pos; /* o's position: an append moves none before it */
+    c->next = i ? b->order[i - 1] : NULL;
+    if (i >= SHARC_ORDER_AHEAD) {
+      const char *ahead = (const char *)b->order[i - SHARC_ORDER_AHEAD];
+      __builtin_prefetch(ahead - sizeof(sharc_value)); /* its last result */
+      __builtin_prefetch(ahead);
+    }
+    c->pos = i - 1;
+    return o;
+  }
+  if (!o) {
+    if (c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
+      sharc_block_order_publish(b, c->pos, true);
+    return NULL;
+  }
+  if (c->mode == SHARC_CURSOR_RECORD)
+    sharc_op_cursor_record(c, o, true);
+  c->next = o->prev;
+  if (c->next)
+    sharc_prefetch_before(o, c->next);
+  return o;
+}
+
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_last(sharc_op_cursor *c, sharc_block *b) {
+  c->b = b;
+  c->gen = b->order_gen;
+  c->pos = 0;
+  if (b->order_valid && b->order_len) {
+#ifndef NDEBUG
+    sharc_block_order_check(b);
+#endif
+    c->mode = SHARC_CURSOR_STREAM;
+    c->pos = b->order_len - 1;
+    c->next = b->order[c->pos];
+  } else {
+    c->mode = b->order_valid ? SHARC_CURSOR_LINKS : SHARC_CURSOR_RECORD;
+    c->next = b->last;
+  }
+  return sharc_op_cursor_prev(c);
+}
+
+#endif
+    c->mode = SHARC_CURSOR_STREAM;
+    c->next = b->order_len ? b->order[0] : NULL;
+  } else {
+    c->mode = SHARC_CURSOR_RECORD;
+    c->next = b->first;
+  }
+  return sharc_op_cursor_next(c);
+}
+
+/* The same walk last to first (`for (o = b->last; o; o = next) { next =
+ * o->prev; visit(o); }`), for the walks that meet users before
+ * definitions. Its array positions count down from the end. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_prev(sharc_op_cursor *c) {
+  sharc_block *b = c->b;
+  sharc_op *o = c->next;
+  if (c->mode != SHARC_CURSOR_LINKS && b->order_gen != c->gen)
+    c->mode = SHARC_CURSOR_LINKS;
+  if (c->mode == SHARC_CURSOR_STREAM) {
+    if (!o)
+      return NULL;
+    unsigned i = c->pos; /* o's position: an append moves none before it */
+    c->next = i ? b->order[i - 1] : NULL;
+    if (i >= SHARC_ORDER_AHEAD) {
+      const char *ahead = (const char *)b->order[i - SHARC_ORDER_AHEAD];
+      __builtin_prefetch(ahead - sizeof(sharc_value)); /* its last result */
+      __builtin_prefetch(ahead);
+    }
+    c->pos = i - 1;
+    return o;
+  }
+  if (!o) {
+    if (c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
+      sharc_block_order_publish(b, c->pos, true);
+    return NULL;
+  }
+  if (c->mode == SHARC_CURSOR_RECORD)
+    sharc_op_cursor_record(c, o, true);
+  c->next = o->prev;
+  if (c->next)
+    sharc_prefetch_before(o, c->next);
+  return o;
+}
+
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_last(sharc_op_cursor *c, sharc_block *b) {
+  c->b = b;
+  c->gen = b->order_gen;
+  c->pos = 0;
+  if (b->order_valid && b->order_len) {
+#ifndef NDEBUG
+    sharc_block_order_check(b);
+#endif
+    c->mode = SHARC_CURSOR_STREAM;
+    c->pos = b->order_len - 1;
+    c->next = b->order[c->pos];
+  } else {
+    c->mode = b->order_valid ? SHARC_CURSOR_LINKS : SHARC_CURSOR_RECORD;
+    c->next = b->last;
+  }
+  return sharc_op_cursor_prev(c);
+}
+
+#endif
