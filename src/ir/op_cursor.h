@@ -104,58 +104,6 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_first(sharc_op_cursor *c, sharc_
   if (b->order_valid) {
 #ifndef NDEBUG
     sharc_block_order_check(b);
-/* The same walk last to first (`for (o = b->last; o; o = next) { next =
- * o->prev; visit(o); }`), for the walks that meet users before
- * definitions. Its array positions count down from the end. */
-SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_prev(sharc_op_cursor *c) {
-  sharc_block *b = c->b;
-  sharc_op *o = c->next;
-  if (c->mode != SHARC_CURSOR_LINKS && b->order_gen != c->gen)
-    c->mode = SHARC_CURSOR_LINKS;
-  if (c->mode == SHARC_CURSOR_STREAM) {
-    if (!o)
-      return NULL;
-    unsigned i = c->pos; /* o's position: an append moves none before it */
-    c->next = i ? b->order[i - 1] : NULL;
-    if (i >= SHARC_ORDER_AHEAD) {
-      const char *ahead = (const char *)b->order[i - SHARC_ORDER_AHEAD];
-      __builtin_prefetch(ahead - sizeof(sharc_value)); /* its last result */
-      __builtin_prefetch(ahead);
-    }
-    c->pos = i - 1;
-    return o;
-  }
-  if (!o) {
-    if (c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
-      sharc_block_order_publish(b, c->pos, true);
-    return NULL;
-  }
-  if (c->mode == SHARC_CURSOR_RECORD)
-    sharc_op_cursor_record(c, o, true);
-  c->next = o->prev;
-  if (c->next)
-    sharc_prefetch_before(o, c->next);
-  return o;
-}
-
-SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_last(sharc_op_cursor *c, sharc_block *b) {
-  c->b = b;
-  c->gen = b->order_gen;
-  c->pos = 0;
-  if (b->order_valid && b->order_len) {
-#ifndef NDEBUG
-    sharc_block_order_check(b);
-#endif
-    c->mode = SHARC_CURSOR_STREAM;
-    c->pos = b->order_len - 1;
-    c->next = b->order[c->pos];
-  } else {
-    c->mode = b->order_valid ? SHARC_CURSOR_LINKS : SHARC_CURSOR_RECORD;
-    c->next = b->last;
-  }
-  return sharc_op_cursor_prev(c);
-}
-
 #endif
     c->mode = SHARC_CURSOR_STREAM;
     c->next = b->order_len ? b->order[0] : NULL;
