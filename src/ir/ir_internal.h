@@ -367,6 +367,10 @@ struct sharc_block {
   sharc_op **order;
   unsigned order_len, order_cap;
   unsigned order_gen;
+  /* the position in `order` a walk using the prefetch helpers last stood
+   * at (ir/prefetch.h): they step one op at a time, so it finds the next
+   * op's position without a search */
+  unsigned order_hint;
 };
 
 /* Frees the blocks' arrays of their ops (ops.c), at context destruction. */

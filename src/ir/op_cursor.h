@@ -24,9 +24,6 @@ enum {
    * (measured: a walk of the 1M-op generic module, blocks of up to 842
    * ops laid out in order, took 14 ns/op streaming vs 10 by the links) */
   SHARC_ORDER_MIN_OPS = 4096,
-  /* how many positions ahead a streaming walk asks for an op's lines: a
-   * miss costs about as much as a few dozen visits of a cheap callback */
-  SHARC_ORDER_AHEAD = 16,
 };
 
 typedef enum sharc_op_cursor_mode {
