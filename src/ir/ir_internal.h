@@ -371,6 +371,9 @@ struct sharc_block {
    * at (ir/prefetch.h): they step one op at a time, so it finds the next
    * op's position without a search */
   unsigned order_hint;
+  /* ops linked: a walk of a block below SHARC_ORDER_MIN_OPS follows the
+   * links as before, at no cost beyond one comparison */
+  unsigned num_ops;
 };
 
 /* Frees the blocks' arrays of their ops (ops.c), at context destruction. */

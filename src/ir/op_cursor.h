@@ -67,7 +67,15 @@ SHARC_PREFETCH_INLINE void sharc_op_cursor_record(sharc_op_cursor *c, sharc_op *
 SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_next(sharc_op_cursor *c) {
   sharc_block *b = c->b;
   sharc_op *o = c->next;
-  if (c->mode != SHARC_CURSOR_LINKS && b->order_gen != c->gen)
+  if (c->mode == SHARC_CURSOR_LINKS) { /* a small block: the links */
+    if (!o)
+      return NULL;
+    c->next = o->next;
+    if (c->next)
+      sharc_prefetch_stride_after(o, c->next);
+    return o;
+  }
+  if (b->order_gen != c->gen)
     c->mode = SHARC_CURSOR_LINKS; /* the last visit changed the block */
   if (c->mode == SHARC_CURSOR_STREAM) {
     if (!o)
@@ -92,7 +100,7 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_next(sharc_op_cursor *c) {
     sharc_op_cursor_record(c, o, false);
   c->next = o->next;
   if (c->next)
-    sharc_prefetch_after(o, c->next);
+    sharc_prefetch_stride_after(o, c->next);
   return o;
 }
 
@@ -108,7 +116,7 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_first(sharc_op_cursor *c, sharc_
     c->mode = SHARC_CURSOR_STREAM;
     c->next = b->order_len ? b->order[0] : NULL;
   } else {
-    c->mode = SHARC_CURSOR_RECORD;
+    c->mode = b->num_ops < SHARC_ORDER_MIN_OPS ? SHARC_CURSOR_LINKS : SHARC_CURSOR_RECORD;
     c->next = b->first;
   }
   return sharc_op_cursor_next(c);
@@ -120,7 +128,15 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_first(sharc_op_cursor *c, sharc_
 SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_prev(sharc_op_cursor *c) {
   sharc_block *b = c->b;
   sharc_op *o = c->next;
-  if (c->mode != SHARC_CURSOR_LINKS && b->order_gen != c->gen)
+  if (c->mode == SHARC_CURSOR_LINKS) {
+    if (!o)
+      return NULL;
+    c->next = o->prev;
+    if (c->next)
+      sharc_prefetch_before(o, c->next);
+    return o;
+  }
+  if (b->order_gen != c->gen)
     c->mode = SHARC_CURSOR_LINKS;
   if (c->mode == SHARC_CURSOR_STREAM) {
     if (!o)
@@ -160,7 +176,8 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_last(sharc_op_cursor *c, sharc_b
     c->pos = b->order_len - 1;
     c->next = b->order[c->pos];
   } else {
-    c->mode = b->order_valid ? SHARC_CURSOR_LINKS : SHARC_CURSOR_RECORD;
+    c->mode = b->order_valid || b->num_ops < SHARC_ORDER_MIN_OPS ? SHARC_CURSOR_LINKS
+                                                                  : SHARC_CURSOR_RECORD;
     c->next = b->last;
   }
   return sharc_op_cursor_prev(c);

@@ -371,6 +371,7 @@ void sharc_op_remove_from_parent(sharc_op *op) {
   if (b->symcache)
     sharc_symcache_note_remove(b, op);
   order_invalidate(b);
+  b->num_ops--;
   if (op->prev)
     op->prev->next = op->next;
   else
@@ -789,6 +790,7 @@ static void link_op(sharc_block *b, sharc_op *op, sharc_op *prev, sharc_op *next
   if (b->symcache)
     sharc_symcache_note_insert(b, op);
   order_note_link(b, op, next);
+  b->num_ops++;
   sharc_ir_note_inserted(op);
 }
 

@@ -43,6 +43,18 @@ SHARC_PREFETCH_INLINE unsigned sharc_order_position(const sharc_block *b, const 
  * created one after the other lie in the arena at about the same distance,
  * so the one after `next` is guessed too (a prefetch of a wrong address
  * costs nothing but bandwidth). */
+SHARC_PREFETCH_INLINE void sharc_prefetch_stride_after(const sharc_op *o, const sharc_op *next) {
+  const char *p = (const char *)next;
+  __builtin_prefetch(p);
+  __builtin_prefetch(p + 64);
+  ptrdiff_t stride = p - (const char *)o;
+  if (stride > 0 && stride < 4096) {
+    __builtin_prefetch(p + stride);
+    __builtin_prefetch(p + stride + 64);
+  }
+}
+
+/* The same, reading the block's array when it is valid. */
 SHARC_PREFETCH_INLINE void sharc_prefetch_after(const sharc_op *o, const sharc_op *next) {
   sharc_block *b = o->block;
   if (b && b->order_valid) {
@@ -59,14 +71,7 @@ SHARC_PREFETCH_INLINE void sharc_prefetch_after(const sharc_op *o, const sharc_o
       return;
     }
   }
-  const char *p = (const char *)next;
-  __builtin_prefetch(p);
-  __builtin_prefetch(p + 64);
-  ptrdiff_t stride = p - (const char *)o;
-  if (stride > 0 && stride < 4096) {
-    __builtin_prefetch(p + stride);
-    __builtin_prefetch(p + stride + 64);
-  }
+  sharc_prefetch_stride_after(o, next);
 }
 
 /* The same for a walk going backwards (op->prev): the op before `o`, its
