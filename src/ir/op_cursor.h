@@ -63,108 +63,62 @@ SHARC_PREFETCH_INLINE void sharc_op_cursor_record(sharc_op_cursor *c, sharc_op *
     sharc_block_order_store_slow(b, i, op, backward);
 }
 
-/* The next op to visit, or NULL at the end; call after each visit. */
-SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_next(sharc_op_cursor *c) {
-  sharc_block *b = c->b;
+/* A streaming step: the op taken before, the one after it (before it,
+ * `backward`) taken from the array, and the lines of the op some
+ * positions further asked for. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_stream(sharc_op_cursor *c, bool backward) {
+  const sharc_block *b = c->b;
+  /* appends to a valid array move no generation: the length is read anew */
+  unsigned i = c->pos, len = b->order_len;
   sharc_op *o = c->next;
-  if (c->mode == SHARC_CURSOR_LINKS) { /* a small block: the links */
-    if (!o)
-      return NULL;
-    c->next = o->next;
-    if (c->next)
-      sharc_prefetch_stride_after(o, c->next);
-    return o;
-  }
-  if (b->order_gen != c->gen)
-    c->mode = SHARC_CURSOR_LINKS; /* the last visit changed the block */
-  if (c->mode == SHARC_CURSOR_STREAM) {
-    if (!o)
-      return NULL;
-    /* appends to a valid array move no generation: the length is read anew */
-    unsigned i = c->pos, len = b->order_len;
-    c->next = i + 1 < len ? b->order[i + 1] : NULL;
-    if (i + SHARC_ORDER_AHEAD < len) {
-      const char *ahead = (const char *)b->order[i + SHARC_ORDER_AHEAD];
-      __builtin_prefetch(ahead);
-      __builtin_prefetch(ahead + 64);
-    }
-    c->pos = i + 1;
-    return o;
-  }
-  if (!o) {
-    if (c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
-      sharc_block_order_publish(b, c->pos, false);
-    return NULL;
-  }
-  if (c->mode == SHARC_CURSOR_RECORD)
-    sharc_op_cursor_record(c, o, false);
-  c->next = o->next;
-  if (c->next)
-    sharc_prefetch_stride_after(o, c->next);
-  return o;
-}
-
-/* The first op of `b` to visit, or NULL. */
-SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_first(sharc_op_cursor *c, sharc_block *b) {
-  c->b = b;
-  c->gen = b->order_gen;
-  c->pos = 0;
-  if (b->order_valid) {
-#ifndef NDEBUG
-    sharc_block_order_check(b);
-#endif
-    c->mode = SHARC_CURSOR_STREAM;
-    c->next = b->order_len ? b->order[0] : NULL;
-  } else {
-    c->mode = b->num_ops < SHARC_ORDER_MIN_OPS ? SHARC_CURSOR_LINKS : SHARC_CURSOR_RECORD;
-    c->next = b->first;
-  }
-  return sharc_op_cursor_next(c);
-}
-
-/* The same walk last to first (`for (o = b->last; o; o = next) { next =
- * o->prev; visit(o); }`), for the walks that meet users before
- * definitions. Its array positions count down from the end. */
-SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_prev(sharc_op_cursor *c) {
-  sharc_block *b = c->b;
-  sharc_op *o = c->next;
-  if (c->mode == SHARC_CURSOR_LINKS) {
-    if (!o)
-      return NULL;
-    c->next = o->prev;
-    if (c->next)
-      sharc_prefetch_before(o, c->next);
-    return o;
-  }
-  if (b->order_gen != c->gen)
-    c->mode = SHARC_CURSOR_LINKS;
-  if (c->mode == SHARC_CURSOR_STREAM) {
-    if (!o)
-      return NULL;
-    unsigned i = c->pos; /* o's position: an append moves none before it */
+  if (backward) {
     c->next = i ? b->order[i - 1] : NULL;
     if (i >= SHARC_ORDER_AHEAD) {
       const char *ahead = (const char *)b->order[i - SHARC_ORDER_AHEAD];
       __builtin_prefetch(ahead - sizeof(sharc_value)); /* its last result */
       __builtin_prefetch(ahead);
     }
-    c->pos = i - 1;
-    return o;
+  } else {
+    c->next = i + 1 < len ? b->order[i + 1] : NULL;
+    if (i + SHARC_ORDER_AHEAD < len) {
+      const char *ahead = (const char *)b->order[i + SHARC_ORDER_AHEAD];
+      __builtin_prefetch(ahead);
+      __builtin_prefetch(ahead + 64);
+    }
   }
-  if (!o) {
-    if (c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
-      sharc_block_order_publish(b, c->pos, true);
-    return NULL;
-  }
-  if (c->mode == SHARC_CURSOR_RECORD)
-    sharc_op_cursor_record(c, o, true);
-  c->next = o->prev;
-  if (c->next)
-    sharc_prefetch_before(o, c->next);
+  c->pos = backward ? i - 1 : i + 1;
   return o;
 }
 
-SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_last(sharc_op_cursor *c, sharc_block *b) {
+/* The op to visit after (before) the last one, or NULL at the end; call
+ * after each visit. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_step(sharc_op_cursor *c, bool backward) {
+  sharc_op *o = c->next;
+  if (c->mode != SHARC_CURSOR_LINKS) {
+    sharc_block *b = c->b;
+    if (b->order_gen != c->gen)
+      c->mode = SHARC_CURSOR_LINKS; /* the last visit changed the block */
+    if (c->mode == SHARC_CURSOR_STREAM)
+      return o ? sharc_op_cursor_stream(c, backward) : NULL;
+    if (!o && c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
+      sharc_block_order_publish(b, c->pos, backward);
+    if (o && c->mode == SHARC_CURSOR_RECORD)
+      sharc_op_cursor_record(c, o, backward);
+  }
+  if (!o)
+    return NULL;
+  c->next = backward ? o->prev : o->next;
+  if (c->next && backward)
+    sharc_prefetch_before(o, c->next);
+  else if (c->next)
+    sharc_prefetch_stride_after(o, c->next);
+  return o;
+}
+
+/* Where a walk of `b` begins: streaming from `start` when the array is
+ * valid, else by the links from `link_start`, recording in a large block. */
+SHARC_PREFETCH_INLINE void sharc_op_cursor_begin(sharc_op_cursor *c, sharc_block *b,
+                                                 unsigned start, sharc_op *link_start) {
   c->b = b;
   c->gen = b->order_gen;
   c->pos = 0;
@@ -173,14 +127,35 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_last(sharc_op_cursor *c, sharc_b
     sharc_block_order_check(b);
 #endif
     c->mode = SHARC_CURSOR_STREAM;
-    c->pos = b->order_len - 1;
-    c->next = b->order[c->pos];
-  } else {
-    c->mode = b->order_valid || b->num_ops < SHARC_ORDER_MIN_OPS ? SHARC_CURSOR_LINKS
-                                                                  : SHARC_CURSOR_RECORD;
-    c->next = b->last;
+    c->pos = start;
+    c->next = b->order[start];
+    return;
   }
-  return sharc_op_cursor_prev(c);
+  c->mode = b->order_valid || b->num_ops < SHARC_ORDER_MIN_OPS ? SHARC_CURSOR_LINKS
+                                                               : SHARC_CURSOR_RECORD;
+  c->next = link_start;
+}
+
+/* The first op of `b` to visit, or NULL; then sharc_op_cursor_next. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_first(sharc_op_cursor *c, sharc_block *b) {
+  sharc_op_cursor_begin(c, b, 0, b->first);
+  return sharc_op_cursor_step(c, false);
+}
+
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_next(sharc_op_cursor *c) {
+  return sharc_op_cursor_step(c, false);
+}
+
+/* The same walk last to first (`for (o = b->last; o; o = next) { next =
+ * o->prev; visit(o); }`), for the walks that meet users before
+ * definitions. Its array positions count down from the end. */
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_last(sharc_op_cursor *c, sharc_block *b) {
+  sharc_op_cursor_begin(c, b, b->order_len ? b->order_len - 1 : 0, b->last);
+  return sharc_op_cursor_step(c, true);
+}
+
+SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_prev(sharc_op_cursor *c) {
+  return sharc_op_cursor_step(c, true);
 }
 
 #endif
