@@ -38,6 +38,8 @@ typedef struct sharc_op_cursor {
   /* streaming: `next`'s position in the array; recording: ops returned */
   unsigned pos;
   unsigned gen; /* b->order_gen when the walk began */
+  /* recording: steps to an op laid out just after (before) the last one */
+  unsigned near;
   sharc_op_cursor_mode mode;
 } sharc_op_cursor;
 
@@ -61,6 +63,16 @@ SHARC_PREFETCH_INLINE void sharc_op_cursor_record(sharc_op_cursor *c, sharc_op *
     b->order[i] = op;
   else
     sharc_block_order_store_slow(b, i, op, backward);
+}
+
+/* Whether nearly every step of a recording walk went to an op close
+ * after (before) the last in memory: the stride prefetch of the links
+ * then guesses right, and streaming would cost instructions and the
+ * array's lines for nothing (measured: the propagation pipeline of the
+ * 100k-op transformer, parsed in order, took 0.22 s CPU streaming vs 0.19
+ * by the links); ops made by rewrites lie far from their neighbours. */
+SHARC_PREFETCH_INLINE bool sharc_op_cursor_mostly_near(const sharc_op_cursor *c) {
+  return (uint64_t)c->near * 8 >= (uint64_t)c->pos * 7;
 }
 
 /* A streaming step: the op taken before, the one after it (before it,
@@ -100,7 +112,8 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_step(sharc_op_cursor *c, bool ba
       c->mode = SHARC_CURSOR_LINKS; /* the last visit changed the block */
     if (c->mode == SHARC_CURSOR_STREAM)
       return o ? sharc_op_cursor_stream(c, backward) : NULL;
-    if (!o && c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS)
+    if (!o && c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS &&
+        !sharc_op_cursor_mostly_near(c))
       sharc_block_order_publish(b, c->pos, backward);
     if (o && c->mode == SHARC_CURSOR_RECORD)
       sharc_op_cursor_record(c, o, backward);
@@ -108,6 +121,11 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_step(sharc_op_cursor *c, bool ba
   if (!o)
     return NULL;
   c->next = backward ? o->prev : o->next;
+  if (c->next && c->mode == SHARC_CURSOR_RECORD) {
+    ptrdiff_t d = backward ? (const char *)o - (const char *)c->next
+                           : (const char *)c->next - (const char *)o;
+    c->near += d > 0 && d < 4096;
+  }
   if (c->next && backward)
     sharc_prefetch_before(o, c->next);
   else if (c->next)
@@ -122,6 +140,7 @@ SHARC_PREFETCH_INLINE void sharc_op_cursor_begin(sharc_op_cursor *c, sharc_block
   c->b = b;
   c->gen = b->order_gen;
   c->pos = 0;
+  c->near = 0;
   if (b->order_valid && b->order_len) {
 #ifndef NDEBUG
     sharc_block_order_check(b);
