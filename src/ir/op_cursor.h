@@ -112,9 +112,12 @@ SHARC_PREFETCH_INLINE sharc_op *sharc_op_cursor_step(sharc_op_cursor *c, bool ba
       c->mode = SHARC_CURSOR_LINKS; /* the last visit changed the block */
     if (c->mode == SHARC_CURSOR_STREAM)
       return o ? sharc_op_cursor_stream(c, backward) : NULL;
-    if (!o && c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS &&
-        !sharc_op_cursor_mostly_near(c))
-      sharc_block_order_publish(b, c->pos, backward);
+    if (!o && c->mode == SHARC_CURSOR_RECORD && c->pos > SHARC_ORDER_MIN_OPS) {
+      if (!sharc_op_cursor_mostly_near(c))
+        sharc_block_order_publish(b, c->pos, backward);
+      else
+        b->order_hint = b->order_gen; /* see sharc_op_cursor_begin */
+    }
     if (o && c->mode == SHARC_CURSOR_RECORD)
       sharc_op_cursor_record(c, o, backward);
   }
@@ -150,8 +153,13 @@ SHARC_PREFETCH_INLINE void sharc_op_cursor_begin(sharc_op_cursor *c, sharc_block
     c->next = b->order[start];
     return;
   }
-  c->mode = b->order_valid || b->num_ops < SHARC_ORDER_MIN_OPS ? SHARC_CURSOR_LINKS
-                                                               : SHARC_CURSOR_RECORD;
+  /* without a valid array the hint is free: a walk that found the ops
+   * in layout order leaves the generation there, so that the walks after
+   * it, until the block changes, need not record (nor count) again */
+  bool known_near = !b->order_valid && b->order_hint == b->order_gen;
+  c->mode = b->order_valid || known_near || b->num_ops < SHARC_ORDER_MIN_OPS
+                ? SHARC_CURSOR_LINKS
+                : SHARC_CURSOR_RECORD;
   c->next = link_start;
 }
 
