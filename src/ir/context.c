@@ -426,6 +426,7 @@ void sharc_context_destroy(sharc_context *ctx) {
     print_stats(ctx);
   sharc_context_clear_sources(ctx); /* the line tables it made */
   sharc_symcache_free_all(ctx);
+  sharc_block_order_free_all(ctx);
   sharc_uniq_table_free(&ctx->types);
   sharc_uniq_table_free(&ctx->attrs);
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *ctx->point_locs);

@@ -220,6 +220,8 @@ struct sharc_context {
   sharc_ident *sym_name_ident;
   /* blocks holding a symbol index (see symbols.c), to free them */
   SHARC_VEC(sharc_block *) symcache_blocks;
+  /* blocks holding an array of their ops (see ir/op_cursor.h), to free them */
+  SHARC_VEC(sharc_block *) order_blocks;
   /* the checks that passed in the verification under way (NULL outside
    * one; see sharc_verify_memo_passed) */
   struct sharc_word_memo *verify_memo;

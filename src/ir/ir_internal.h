@@ -352,9 +352,32 @@ struct sharc_block {
   sharc_value **args;
   unsigned print_id;
   bool symcache_listed;   /* in the context's list of indexed blocks */
+  /* `order` matches the list (see below) */
+  bool order_valid;
+  bool order_listed; /* in the context's list of blocks with an array */
   sharc_symcache *symcache; /* index of the symbols in the block, or NULL */
   sharc_context *ctx;
+  /* The ops in order, for walks that read positions ahead instead of
+   * waiting on each op->next once the IR outgrows the cache
+   * (ir/op_cursor.h): built by a walk of a block of at least
+   * SHARC_ORDER_MIN_OPS ops that no visit changed, kept valid by appends,
+   * dropped by any other link or unlink, which also moves order_gen (a
+   * walk reading the array compares it after each visit). malloc'd, freed
+   * with the context (ctx->order_blocks). */
+  sharc_op **order;
+  unsigned order_len, order_cap;
+  unsigned order_gen;
+  /* the position in `order` a walk using the prefetch helpers last stood
+   * at (ir/prefetch.h): they step one op at a time, so it finds the next
+   * op's position without a search */
+  unsigned order_hint;
+  /* ops linked: a walk of a block below SHARC_ORDER_MIN_OPS follows the
+   * links as before, at no cost beyond one comparison */
+  unsigned num_ops;
 };
+
+/* Frees the blocks' arrays of their ops (ops.c), at context destruction. */
+void sharc_block_order_free_all(sharc_context *ctx);
 
 /* Upkeep of a block's symbol index (symbols.c), called by the IR's link,
  * unlink and attribute primitives when the block has one. */

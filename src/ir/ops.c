@@ -2,6 +2,7 @@
  * Nodes live in the context arena; erasing only unlinks them. */
 #include "ir/context.h"
 #include "ir/created_defs.h"
+#include "ir/op_cursor.h"
 #include "ir/verify_marks.h"
 #include "ir/static_names.h"
 #include "support/ptrmap.h"
@@ -269,6 +270,83 @@ bool sharc_op_rename(sharc_op *op, sharc_ident *name) {
   return true;
 }
 
+/* ---- the blocks' arrays of their ops (ir/op_cursor.h) -------------------- */
+
+/* The array no longer matches the list: walks under way that read it go
+ * back to the links, and the next walk builds it anew. */
+static inline void order_invalidate(sharc_block *b) {
+  b->order_valid = false;
+  b->order_gen++;
+}
+
+static void order_reserve(sharc_block *b, size_t n) {
+  if (n <= b->order_cap)
+    return;
+  size_t cap = b->order_cap ? b->order_cap : 2 * SHARC_ORDER_MIN_OPS;
+  while (cap < n)
+    cap *= 2;
+  b->order = sharc_xrealloc_array(b->order, cap, sizeof *b->order);
+  b->order_cap = (unsigned)cap;
+  if (!b->order_listed) {
+    b->order_listed = true;
+    sharc_vec_push(&b->ctx->order_blocks, b);
+  }
+}
+
+/* `op` was linked into b before `next` (NULL: at the end). An append
+ * keeps a valid array valid in O(1): blocks grow at the end as ops are
+ * built, and a walk that appends need not lose its stream. */
+static inline void order_note_link(sharc_block *b, sharc_op *op, const sharc_op *next) {
+  if (!b->order_valid || next) {
+    order_invalidate(b);
+    return;
+  }
+  order_reserve(b, (size_t)b->order_len + 1);
+  b->order[b->order_len++] = op;
+}
+
+void sharc_block_order_store_slow(sharc_block *b, unsigned i, sharc_op *op, bool backward) {
+  order_reserve(b, (size_t)i + 1);
+  if (i == SHARC_ORDER_MIN_OPS) {
+    /* the ops visited before, unchanged since the walk began */
+    const sharc_op *o = backward ? b->last : b->first;
+    for (unsigned j = 0; j < i; j++, o = backward ? o->prev : o->next)
+      b->order[j] = (sharc_op *)o;
+  }
+  b->order[i] = op;
+}
+
+void sharc_block_order_publish(sharc_block *b, unsigned len, bool backward) {
+  if (backward)
+    for (unsigned i = 0, j = len - 1; i < j; i++, j--) {
+      sharc_op *t = b->order[i];
+      b->order[i] = b->order[j];
+      b->order[j] = t;
+    }
+  b->order_len = len;
+  b->order_valid = true;
+}
+
+void sharc_block_order_check(const sharc_block *b) {
+  unsigned i = 0;
+  for (const sharc_op *o = b->first; o; o = o->next, i++)
+    if (i >= b->order_len || b->order[i] != o)
+      abort();
+  if (i != b->order_len)
+    abort();
+}
+
+void sharc_block_order_free_all(sharc_context *ctx) {
+  for (unsigned i = 0; i < ctx->order_blocks.len; i++) {
+    sharc_block *b = ctx->order_blocks.items[i];
+    free(b->order);
+    b->order = NULL;
+    b->order_len = b->order_cap = 0;
+    b->order_valid = false;
+  }
+  sharc_vec_free(&ctx->order_blocks);
+}
+
 static void drop_region_refs(sharc_region *r);
 
 static void drop_op_refs(sharc_op *op) {
@@ -292,6 +370,8 @@ void sharc_op_remove_from_parent(sharc_op *op) {
     return;
   if (b->symcache)
     sharc_symcache_note_remove(b, op);
+  order_invalidate(b);
+  b->num_ops--;
   if (op->prev)
     op->prev->next = op->next;
   else
@@ -709,6 +789,8 @@ static void link_op(sharc_block *b, sharc_op *op, sharc_op *prev, sharc_op *next
     b->last = op;
   if (b->symcache)
     sharc_symcache_note_insert(b, op);
+  order_note_link(b, op, next);
+  b->num_ops++;
   sharc_ir_note_inserted(op);
 }
 

@@ -3,7 +3,7 @@
 #include "ir/context.h"
 #include "ir/created_defs.h"
 #include "ir/ir_internal.h"
-#include "ir/prefetch.h"
+#include "ir/op_cursor.h"
 
 #include <stddef.h>
 
@@ -16,14 +16,12 @@ static sharc_walk_result walk_op(sharc_op *op, sharc_walk_order order, sharc_wal
  * per op visited. */
 static inline __attribute__((always_inline)) sharc_walk_result walk_block_ops(sharc_block *b, sharc_walk_order order, sharc_walk_fn fn,
                                         void *user) {
-  /* the next op is taken first: the visited op may erase itself */
-  for (sharc_op *o = b->first, *next; o; o = next) {
-    next = o->next;
-    if (next)
-      sharc_prefetch_after(o, next);
+  /* the next op is taken first (by the cursor): the visited op may erase
+   * itself */
+  sharc_op_cursor c;
+  for (sharc_op *o = sharc_op_cursor_first(&c, b); o; o = sharc_op_cursor_next(&c))
     if (walk_op(o, order, fn, user) == SHARC_WALK_INTERRUPT)
       return SHARC_WALK_INTERRUPT;
-  }
   return SHARC_WALK_ADVANCE;
 }
 

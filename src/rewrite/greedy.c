@@ -3,7 +3,7 @@
  * region simplification, iterated until nothing changes. */
 #include "rewrite/greedy_internal.h"
 #include "rewrite/patterns.h"
-#include "ir/prefetch.h"
+#include "ir/op_cursor.h"
 #include "ir/region_utils.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
@@ -514,15 +514,14 @@ static void seed_op_skipping(driver *d, sharc_op *op) {
 /* sharc_walk_region's order (each next op taken before the visit). A look
  * at a body ends at its first op that can act. */
 static void seed_ops_skipping(driver *d, sharc_region *region) {
-  for (sharc_block *b = region->first; b; b = b->next)
-    for (sharc_op *o = b->first, *next; o; o = next) {
+  for (sharc_block *b = region->first; b; b = b->next) {
+    sharc_op_cursor c;
+    for (sharc_op *o = sharc_op_cursor_first(&c, b); o; o = sharc_op_cursor_next(&c)) {
       if (d->scanning && d->body_acting)
         return;
-      next = o->next;
-      if (next)
-        sharc_prefetch_after(o, next);
       seed_op_skipping(d, o);
     }
+  }
 }
 
 /* Pre-order seeding, reversed so that the first op walked pops first. */

@@ -2,7 +2,7 @@
  * the entry reaches, and region DCE, which erases ops that liveness cannot
  * prove needed (dead cycles in graph regions included). */
 #include "ir/context.h"
-#include "ir/prefetch.h"
+#include "ir/op_cursor.h"
 #include "ir/region_utils.h"
 #include "rewrite/greedy_internal.h"
 
@@ -191,9 +191,8 @@ static void live_region(live_map *m, sharc_region *r) {
   if (r->first != r->last)
     m->unordered = m->multi_block = true;
   for (sharc_block *b = r->last; b; b = b->prev) {
-    for (sharc_op *op = b->last; op; op = op->prev) {
-      if (op->prev)
-        sharc_prefetch_before(op, op->prev);
+    sharc_op_cursor c;
+    for (sharc_op *op = sharc_op_cursor_last(&c, b); op; op = sharc_op_cursor_prev(&c)) {
       if (graph && op->num_results)
         m->unordered = true;
       live_op(m, op);
