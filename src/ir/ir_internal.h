@@ -367,9 +367,12 @@ struct sharc_block {
   sharc_op **order;
   unsigned order_len, order_cap;
   unsigned order_gen;
-  /* the position in `order` a walk using the prefetch helpers last stood
-   * at (ir/prefetch.h): they step one op at a time, so it finds the next
-   * op's position without a search */
+  /* With a valid array: the position in `order` a walk using the
+   * prefetch helpers last stood at (ir/prefetch.h): they step one op at a
+   * time, so it finds the next op's position without a search. Without
+   * one: equal to order_gen when a walk found the ops laid out in memory
+   * order, so that no walk records the array again until the block
+   * changes (ir/op_cursor.h). */
   unsigned order_hint;
   /* ops linked: a walk of a block below SHARC_ORDER_MIN_OPS follows the
    * links as before, at no cost beyond one comparison */
