@@ -39,8 +39,7 @@ bool sharc_op_is_memory_effect_free(const sharc_op *op) {
       for (sharc_op *o = b->first; o; o = o->next) {
         /* a pure op without its own hook answers at once (most nested ops:
          * region DCE asks this of every fragment, which reads its body) */
-        const sharc_op_def *def = sharc_op_def_of(o);
-        if (def && !def->effect_free && (def->traits & SHARC_TRAIT_PURE))
+        if (sharc_op_def_plainly_pure(sharc_op_def_of(o)))
           continue;
         if (!sharc_op_is_memory_effect_free(o))
           return false;
@@ -155,6 +154,7 @@ typedef struct driver {
   sharc_listener listener; /* first: the rewriter reports to the driver */
   sharc_greedy_config config;
   sharc_pattern_set *patterns;
+  sharc_pattern_roots roots; /* the set's, read once */
   sharc_region *scope;
   sharc_rewriter rw;
   worklist wl;
@@ -180,7 +180,22 @@ typedef struct driver {
   /* the quiet bodies with single-block, non-graph regions only: every op
    * in them is live, so region simplification passes over them too */
   sharc_ptrmap quiet_bodies;
+  /* isolated ops whose body a look inside an enclosing body's look has
+   * already judged (see seed_candidate), with that judgement */
+  sharc_ptrmap judged;
 } driver;
+
+/* Whether a pattern of the set may be rooted at `def`'s ops: false for
+ * most ops a driver meets, without a call or a map lookup. */
+static inline bool may_be_rooted(const driver *d, const sharc_op_def *def) {
+  return def && (d->roots.bits & sharc_pattern_root_bit(def));
+}
+
+/* Whether popping an op of kind `def` may try a pattern: when false,
+ * sharc_patterns_apply_one would find none and return false. */
+static inline bool may_match(const driver *d, const sharc_op_def *def) {
+  return d->roots.any || may_be_rooted(d, def);
+}
 
 static void add_single(driver *d, sharc_op *op) {
   if (d->config.strictness == SHARC_STRICT_ANY_OP || sharc_ptrmap_get(&d->strict, op))
@@ -299,7 +314,7 @@ static bool process_worklist(driver *d) {
       changed = true;
       continue;
     }
-    if (sharc_patterns_apply_one(d->patterns, op, &d->rw)) {
+    if (may_match(d, sharc_op_def_of(op)) && sharc_patterns_apply_one(d->patterns, op, &d->rw)) {
       changed = true;
       rewrites++;
     }
@@ -336,6 +351,11 @@ typedef enum { SEED_REPLACED, SEED_MOVED, SEED_IN_PLACE } seed_outcome;
 static inline seed_outcome seed_walked(driver *d, sharc_op *op) {
   note_regions(d, op);
   sharc_block *block = op->block;
+  /* only a constant-like op may be replaced or moved: the others need
+   * no call */
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (!def || !(def->traits & SHARC_TRAIT_CONSTANT_LIKE))
+    return SEED_IN_PLACE;
   if (d->config.cse_constants && sharc_const_folder_replaced(&d->folder, &d->rw, op))
     return SEED_REPLACED;
   if (op->block == block)
@@ -430,13 +450,14 @@ static bool may_act(driver *d, sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   if (def && d->config.fold && def->fold && !(def->traits & SHARC_TRAIT_CONSTANT_LIKE))
     return true;
-  return sharc_patterns_rooted_at(d->patterns, def) || sharc_op_is_trivially_dead(op);
+  return (may_be_rooted(d, def) && sharc_patterns_rooted_at(d->patterns, def)) ||
+         trivially_dead(op);
 }
 
 static bool is_candidate(driver *d, const sharc_op *op) {
   const sharc_op_def *def = sharc_op_def_of(op);
   return op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED) &&
-         !sharc_patterns_rooted_at(d->patterns, def);
+         !(may_be_rooted(d, def) && sharc_patterns_rooted_at(d->patterns, def));
 }
 
 static bool irregular_regions(const sharc_op *op) {
@@ -468,6 +489,32 @@ static void seed_body(driver *d, sharc_op *cand) {
     seed_ops_skipping(d, &sharc_op_regions_of(cand)[i]);
 }
 
+/* A look at a body found an op that can act / irregular regions. */
+enum { JUDGED = 1, JUDGED_ACTING = 2, JUDGED_IRREGULAR = 4 };
+
+/* The look at `cand`'s body, or the one a look at an enclosing body
+ * already took (the seeding changes nothing, so it holds): each body is
+ * looked at once, not once per enclosing isolated op (which made nested
+ * bodies cost their depth squared). */
+static void judge_body(driver *d, sharc_op *cand) {
+  uintptr_t j = d->judged.count ? (uintptr_t)sharc_ptrmap_get(&d->judged, cand) : 0;
+  if (j) {
+    d->body_acting = j & JUDGED_ACTING;
+    d->body_irregular = j & JUDGED_IRREGULAR;
+    return;
+  }
+  bool was_scanning = d->scanning;
+  d->scanning = true;
+  seed_body(d, cand);
+  d->scanning = was_scanning;
+  /* a look ends at the first op that can act: its irregularity is then
+   * partial, and is found again by the walk that pushes the body */
+  if (was_scanning)
+    sharc_ptrmap_put(&d->judged, cand,
+                     (void *)(uintptr_t)(JUDGED | (d->body_acting ? JUDGED_ACTING : 0) |
+                                         (d->body_irregular ? JUDGED_IRREGULAR : 0)));
+}
+
 /* The regions of an isolated op no pattern is rooted at: its ops go to
  * the worklist only when one of them can act. A first walk without pushes
  * says whether one can; only then is the body walked again, pushing. A
@@ -477,11 +524,9 @@ static void seed_body(driver *d, sharc_op *cand) {
  * ancestors pushed), and those are pushed here. */
 static void seed_candidate(driver *d, sharc_op *op) {
   bool was_in = d->in_candidate, outer_acting = d->body_acting;
-  bool outer_irregular = d->body_irregular, was_scanning = d->scanning;
+  bool outer_irregular = d->body_irregular;
   d->in_candidate = true;
-  d->scanning = true;
-  seed_body(d, op);
-  d->scanning = was_scanning;
+  judge_body(d, op);
   if (d->body_acting && !d->scanning)
     seed_body(d, op);
   bool acting = d->body_acting, irregular = d->body_irregular;
@@ -558,6 +603,7 @@ static bool simplify_needed(driver *d, uint64_t start) {
 
 static void seed_scope(driver *d, sharc_region *region) {
   d->multi_block = d->graph_results = d->partial_seed = false;
+  sharc_ptrmap_free(&d->judged);
   note_region(d, region);
   if (d->config.top_down) {
     seed_top_down(d, region);
@@ -612,6 +658,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   d.listener.next = config->listener;
   d.config = *config;
   d.patterns = patterns;
+  d.roots = sharc_patterns_roots(patterns);
   d.skip_quiet = !config->cse_constants && config->strictness == SHARC_STRICT_ANY_OP &&
                  !config->seed && sharc_patterns_may_skip_quiet_bodies(patterns);
   d.note_plain = d.skip_quiet && config->region_simplify != SHARC_SIMPLIFY_DISABLED;
@@ -626,6 +673,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   sharc_vec_free(&d.wl.list);
   sharc_ptrmap_free(&d.strict);
   sharc_ptrmap_free(&d.quiet_bodies);
+  sharc_ptrmap_free(&d.judged);
   sharc_const_folder_free(&d.folder);
   if (changed)
     *changed = any;

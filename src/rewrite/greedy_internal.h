@@ -9,6 +9,13 @@
 #include "support/ptrmap.h"
 #include "support/vec.h"
 
+/* Whether ops of kind `def` are memory-effect free whatever the op: pure,
+ * with no hook of their own to ask. Most ops are, and answer this without
+ * a call (sharc_op_is_memory_effect_free's full question). */
+static inline bool sharc_op_def_plainly_pure(const sharc_op_def *def) {
+  return def && !def->effect_free && (def->traits & SHARC_TRAIT_PURE);
+}
+
 /* One constant per (insertion region, dialect, value, type). */
 typedef struct sharc_const_entry {
   const sharc_region *region;

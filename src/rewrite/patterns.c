@@ -124,12 +124,6 @@ static void sort_by_benefit(sharc_pattern_list *l) {
   }
 }
 
-/* A def's bit in root_bits (most ops a driver visits have no pattern
- * rooted at their kind, and need not look up the map). */
-static uint64_t root_bit(const sharc_op_def *def) {
-  return (uint64_t)1 << (((uintptr_t)def >> 4) * 0x9e3779b1u >> 26 & 63);
-}
-
 static void freeze(sharc_pattern_set *s) {
   if (s->frozen)
     return;
@@ -143,7 +137,7 @@ static void freeze(sharc_pattern_set *s) {
     if (!l) {
       l = sharc_xcalloc(1, sizeof *l);
       sharc_ptrmap_put(&s->by_root, bp->root, l);
-      s->root_bits |= root_bit(bp->root);
+      s->root_bits |= sharc_pattern_root_bit(bp->root);
       sharc_vec_push(&s->lists, l);
     }
     sharc_vec_push(l, *bp);
@@ -155,12 +149,17 @@ static void freeze(sharc_pattern_set *s) {
 }
 
 static const sharc_pattern_list *own_patterns(const sharc_pattern_set *s, const sharc_op_def *def) {
-  return def && s->root_bits & root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
+  return def && s->root_bits & sharc_pattern_root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
 }
 
 bool sharc_patterns_rooted_at(sharc_pattern_set *s, const sharc_op_def *def) {
   freeze(s);
   return own_patterns(s, def) != NULL;
+}
+
+sharc_pattern_roots sharc_patterns_roots(sharc_pattern_set *s) {
+  freeze(s);
+  return (sharc_pattern_roots){s->root_bits, s->any.len > 0};
 }
 
 bool sharc_patterns_may_skip_quiet_bodies(sharc_pattern_set *s) {
@@ -188,7 +187,7 @@ bool sharc_patterns_apply_one(sharc_pattern_set *s, sharc_op *op, sharc_rewriter
   freeze(s);
   const sharc_op_def *def = sharc_op_def_of(op);
   const sharc_pattern_list *own =
-      def && s->root_bits & root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
+      def && s->root_bits & sharc_pattern_root_bit(def) ? sharc_ptrmap_get(&s->by_root, def) : NULL;
   if (!own)
     return apply_any(s, op, rw);
   unsigned i = 0, j = 0, n_own = own->len;

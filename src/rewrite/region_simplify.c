@@ -171,7 +171,11 @@ static void live_op(live_map *m, sharc_op *op) {
   }
   if (op_live(m, op))
     return;
-  if (!sharc_op_would_be_trivially_dead(op)) {
+  /* (a terminator answered above: a plainly pure op here would be dead
+   * unused, unless it is a symbol) */
+  const sharc_op_def *def = sharc_op_def_of(op);
+  bool plain = sharc_op_def_plainly_pure(def) && !(def->traits & SHARC_TRAIT_SYMBOL);
+  if (!plain && !sharc_op_would_be_trivially_dead(op)) {
     set_op_live(m, op);
     return;
   }
