@@ -364,10 +364,21 @@ static inline seed_outcome seed_walked(driver *d, sharc_op *op) {
   return SEED_MOVED;
 }
 
-static sharc_walk_result seed_post(sharc_op *op, void *user) {
-  if (seed_walked(user, op) == SEED_IN_PLACE)
-    add_in_scope(user, op);
-  return SHARC_WALK_ADVANCE;
+/* Post-order seeding (the driver's default): sharc_walk_region's order
+ * (each block's next block and each op's next op taken before the visit,
+ * an op after its regions), with the visit inlined rather than called
+ * back for every op of the scope. */
+static void seed_post_order(driver *d, sharc_region *region) {
+  for (sharc_block *b = region->first, *next; b; b = next) {
+    next = b->next;
+    sharc_op_cursor c;
+    for (sharc_op *o = sharc_op_cursor_first(&c, b); o; o = sharc_op_cursor_next(&c)) {
+      for (unsigned i = 0; i < o->num_regions; i++)
+        seed_post_order(d, &sharc_op_regions_of(o)[i]);
+      if (seed_walked(d, o) == SEED_IN_PLACE)
+        add_in_scope(d, o);
+    }
+  }
 }
 
 /* The walk is pre-order within the scope: the op's ancestors up to the
@@ -610,7 +621,7 @@ static void seed_scope(driver *d, sharc_region *region) {
   } else if (d->skip_quiet) {
     seed_ops_skipping(d, region);
   } else {
-    sharc_walk_region(region, SHARC_POST_ORDER, seed_post, d);
+    seed_post_order(d, region);
   }
 }
 
