@@ -137,16 +137,32 @@ void sharc_func_set_all_result_attrs(sharc_op *func, sharc_attr *const *dicts) {
 bool sharc_func_map_attr_dicts(sharc_op *func, bool results, bool set_unchanged,
                                sharc_func_dict_map map, void *user) {
   unsigned n = results ? sharc_func_num_results(func) : sharc_func_num_args(func);
+  const char *array_name = results ? "res_attrs" : "arg_attrs";
+  /* the array read once, not per index (a model's main function has
+   * thousands of arguments); `map` reads the function and changes nothing */
+  sharc_attr *array = sharc_op_attr(func, array_name);
+  unsigned have = array && sharc_attr_get_kind(array) == SHARC_ATTR_ARRAY ? sharc_attr_count(array)
+                                                                           : 0;
+  sharc_attr *empty = NULL;
   attr_vec dicts = {0};
-  bool changed = false;
+  sharc_vec_reserve(&dicts, n);
+  bool changed = false, any = false;
   for (unsigned i = 0; i < n; i++) {
-    sharc_attr *dict = results ? sharc_func_result_attrs(func, i) : sharc_func_arg_attrs(func, i);
+    sharc_attr *dict = i < have ? sharc_attr_at(array, i)
+                                : empty ? empty
+                                        : (empty = sharc_attr_dictionary(sharc_op_context(func),
+                                                                         NULL, 0));
     sharc_attr *mapped = map(func, i, dict, user);
     changed = changed || mapped != dict;
+    any = any || sharc_attr_count(dict) != 0;
     sharc_vec_push(&dicts, mapped);
   }
-  if (changed || set_unchanged)
-    store_dicts(func, results ? "res_attrs" : "arg_attrs", dicts.items, n);
+  /* unchanged dictionaries stored again give the same array (or none when
+   * there is none), unless storing drops an array of empty ones or mends
+   * one of another length: the same attribute, no array to intern */
+  bool same = !array || (have == n && any);
+  if (changed || (set_unchanged && !same))
+    store_dicts(func, array_name, dicts.items, n);
   sharc_vec_free(&dicts);
   return changed;
 }

@@ -309,6 +309,7 @@ typedef struct sharding_map_memo {
 
 typedef struct sharding_map_state {
   bool results;
+  sharc_type *func_type; /* read once: the map changes no function */
   sharc_sdy_sharding_map map;
   void *user;
   sharding_map_memo memo[SHARDING_MAP_MEMO];
@@ -330,7 +331,7 @@ static sharc_attr *map_dict_uncached(sharc_op *func, unsigned i, sharc_attr *dic
 
 static sharc_attr *map_sharding_in_dict(sharc_op *func, unsigned i, sharc_attr *dict, void *user) {
   sharding_map_state *st = user;
-  sharc_type *ft = sharc_func_type(func);
+  sharc_type *ft = st->func_type;
   sharc_type *type = st->results ? sharc_type_func_result(ft, i) : sharc_type_func_input(ft, i);
   for (unsigned k = 0; k < st->n_memo; k++)
     if (st->memo[k].dict == dict && st->memo[k].type == type)
@@ -343,7 +344,8 @@ static sharc_attr *map_sharding_in_dict(sharc_op *func, unsigned i, sharc_attr *
 
 void sharc_sdy_map_func_shardings(sharc_op *func, bool results, sharc_sdy_sharding_map map,
                                   void *user) {
-  sharding_map_state st = {.results = results, .map = map, .user = user};
+  sharding_map_state st = {
+      .results = results, .func_type = sharc_func_type(func), .map = map, .user = user};
   sharc_func_map_attr_dicts(func, results, true, map_sharding_in_dict, &st);
 }
 

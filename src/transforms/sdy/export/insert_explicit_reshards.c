@@ -392,16 +392,19 @@ static inline __attribute__((always_inline)) sharc_attr *seen_sharding(insert_st
 }
 
 static void read_shardings(insert_state *st, sharc_op *op, value_shardings *vs) {
-  unsigned n_ops = sharc_op_num_operands(op), n_res = sharc_op_num_results(op);
+  unsigned n_ops = op->num_operands, n_res = op->num_results;
   if (!vs->items)
     vs->items = n_ops + n_res <= SMALL_VALUES
                     ? vs->small
                     : sharc_xmalloc_array(n_ops + n_res + 1, sizeof *vs->items);
   note_ir_epoch(st);
+  /* the op's values read inline: every op of the module gets here */
+  const sharc_use *uses = sharc_op_operands_of(op);
+  sharc_value *results = sharc_op_results_of(op);
   for (unsigned i = 0; i < n_ops; i++)
-    vs->items[i] = seen_sharding(st, sharc_op_operand(op, i));
+    vs->items[i] = seen_sharding(st, uses[i].value);
   for (unsigned i = 0; i < n_res; i++)
-    vs->items[n_ops + i] = seen_sharding(st, sharc_op_result(op, i));
+    vs->items[n_ops + i] = seen_sharding(st, &results[i]);
 }
 
 /* The shardings read past propagation barriers

@@ -8,6 +8,8 @@
 
 #include "dialect/func/func.h"
 #include "dialect/sdy/utils.h"
+#include "ir/created_defs.h"
+#include "ir/static_names.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
 #include "support/vec.h"
@@ -131,7 +133,13 @@ static bool unflatten(unflatten_state *st, sharc_op *module, bool dedup_fully,
       on_call(&st->rw, target, st->calls.items[i]);
   }
   sharc_vec_free(&callees);
-  sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_func_func_def, drop_attrs, st);
+  /* no dictionary ever held either name (the context's names, see
+   * sharc_context_dict_may_hold_name): no function to find among every op */
+  sharc_context *ctx = st->rw.ctx;
+  if (sharc_context_dict_may_hold_name(
+          ctx, sharc_context_static_ident(ctx, SHARC_SDY_ORIGINAL_FUNC_NAME_ATTR)) ||
+      sharc_context_dict_may_hold_name(ctx, sharc_context_static_ident(ctx, st->manual_attr)))
+    sharc_walk_isa(module, SHARC_POST_ORDER, &sharc_func_func_def, drop_attrs, st);
   return true;
 }
 

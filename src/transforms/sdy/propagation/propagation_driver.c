@@ -1420,8 +1420,10 @@ typedef struct valid_types {
 
 static sharc_walk_result check_shapes(sharc_op *op, void *user) {
   valid_types *valid = user;
-  for (unsigned i = 0; i < sharc_op_num_results(op); i++) {
-    sharc_type *t = sharc_value_type(sharc_op_result(op, i));
+  /* the op's fields, read inline: this visits every op of the module */
+  const sharc_value *results = sharc_op_results_of(op);
+  for (unsigned i = 0; i < op->num_results; i++) {
+    sharc_type *t = results[i].type;
     const sharc_type **slot = &valid->slots[((uintptr_t)t >> 4) % 256];
     if (*slot == t)
       continue;
