@@ -1193,8 +1193,18 @@ static bool dus_fold_to_update(sharc_op *op, sharc_rewriter *rw, void *s) {
 
 /* ---- zero-extent tensors ------------------------------------------------------------------ */
 
+/* A ranked tensor with no dimension of size 0 has elements (or none
+ * countable): checked before the element count, which this pattern asks
+ * of every operand and result of every op the driver visits. */
 static bool zero_extent_type(const sharc_type *t) {
-  return sharc_shlo_static(t) && sharc_type_num_elements(t) == 0;
+  if (!t || sharc_type_get_kind(t) != SHARC_TYPE_TENSOR)
+    return false;
+  const int64_t *shape = sharc_type_shape(t);
+  unsigned rank = sharc_type_rank(t);
+  unsigned i = 0;
+  while (i < rank && shape[i] != 0)
+    i++;
+  return i < rank && sharc_shlo_static(t) && sharc_type_num_elements(t) == 0;
 }
 
 static sharc_attr *empty_attr(sharc_rewriter *rw, sharc_type *t) {
