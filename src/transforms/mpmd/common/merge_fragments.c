@@ -318,9 +318,7 @@ typedef struct merge_state {
  * none can be inside a fragment, and the walk, which acts on fragments
  * only, passes their bodies over (most of a pipeline's ops). */
 static bool fragments_may_nest(sharc_op *func) {
-  sharc_context *ctx = sharc_op_ctx_of(func);
-  return !sharc_context_symbols_in_one_table(ctx) ||
-         sharc_context_may_hold_def(ctx, &sharc_mpmd_for_def);
+  return !sharc_mpmd_func_parented_ops_at_top(sharc_op_ctx_of(func));
 }
 
 /* The op's position + 1, 0: none. */
