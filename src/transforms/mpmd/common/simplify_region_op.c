@@ -80,27 +80,39 @@ static sharc_value **args_of(const sharc_block *b) {
   return args;
 }
 
-/* Which of the `n` arguments `ret` returns: an argument it does not has
- * no use to look at in remove_noop_results, and its uses (in the ops of
- * the body, which a large program's walks have left out of cache) need no
- * walk. Compares value addresses only. */
-static bool *returned_args(sharc_value *const *args, unsigned n, sharc_op *ret) {
-  bool *returned = sharc_xcalloc((size_t)n + 1, sizeof *returned);
+/* Marks in `returned` which of the `n` arguments `ret` returns: an
+ * argument it does not has no use to look at in remove_noop_results, and
+ * its uses (in the ops of the body, which a large program's walks have left
+ * out of cache) need no walk. Compares value addresses only. */
+static void mark_returned(sharc_value *const *args, unsigned n, sharc_op *ret, bool *returned) {
+  unsigned nr = sharc_op_num_operands(ret);
+  if (n <= DEDUP_SCAN_MAX) {
+    for (unsigned k = 0; k < nr; k++) {
+      sharc_value *v = sharc_op_operand(ret, k);
+      for (unsigned a = 0; a < n; a++)
+        if (args[a] == v) {
+          returned[a] = true;
+          break;
+        }
+    }
+    return;
+  }
   sharc_item_index index = {0};
-  for (unsigned k = 0; k < sharc_op_num_operands(ret); k++) {
+  for (unsigned k = 0; k < nr; k++) {
     uintptr_t a = sharc_item_index_of(&index, (void *const *)args, n, sharc_op_operand(ret, k));
     if (a)
       returned[a - 1] = true;
   }
   sharc_item_index_free(&index);
-  return returned;
 }
 
 /* RemoveNoopResults: a result that returns an operand's block argument
  * becomes that operand; operands whose argument has no other use go. */
 static void remove_noop_results(sharc_op *op, sharc_value *const *args, unsigned n, sharc_op *ret,
                                 bool *erase_ops, bool *erase_res, sharc_rewriter *rw) {
-  bool *returned = returned_args(args, n, ret);
+  bool few[DEDUP_SCAN_MAX + 1] = {false};
+  bool *returned = n <= DEDUP_SCAN_MAX ? few : sharc_xcalloc((size_t)n + 1, sizeof *returned);
+  mark_returned(args, n, ret, returned);
   for (unsigned a = 0; a < n; a++) {
     sharc_value *arg = args[a];
     if (!returned[a]) {
@@ -124,7 +136,8 @@ static void remove_noop_results(sharc_op *op, sharc_value *const *args, unsigned
     if (erase)
       erase_ops[a] = true;
   }
-  free(returned);
+  if (returned != few)
+    free(returned);
 }
 
 /* RemoveUnusedResultsFromRegionOp. */
