@@ -9,6 +9,7 @@
 #include "dialect/sdy/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/created_defs.h"
+#include "ir/op_cursor.h"
 #include "ir/op_values.h"
 #include "ir/region_utils.h"
 #include "ir/static_names.h"
@@ -40,6 +41,23 @@ static bool foreign_region_def(const sharc_op_def *def) {
 bool sharc_mpmd_regions_only_in_mpmd_ops(const sharc_context *ctx) {
   return sharc_context_symbols_in_one_table(ctx) &&
          !sharc_context_may_hold_any(ctx, foreign_region_def);
+}
+
+bool sharc_mpmd_func_parented_ops_at_top(const sharc_context *ctx) {
+  return sharc_context_symbols_in_one_table(ctx) &&
+         !sharc_context_may_hold_def(ctx, &sharc_mpmd_for_def);
+}
+
+sharc_walk_result sharc_mpmd_for_each_own_op_isa(sharc_op *func, const sharc_op_def *def,
+                                                 sharc_walk_fn fn, void *user) {
+  for (sharc_block *b = sharc_region_first_block(sharc_op_region(func, 0)), *next; b; b = next) {
+    next = sharc_block_next(b);
+    sharc_op_cursor c;
+    for (sharc_op *op = sharc_op_cursor_first(&c, b); op; op = sharc_op_cursor_next(&c))
+      if (sharc_op_def_of(op) == def && fn(op, user) == SHARC_WALK_INTERRUPT)
+        return SHARC_WALK_INTERRUPT;
+  }
+  return SHARC_WALK_ADVANCE;
 }
 
 /* ---- functions --------------------------------------------------------------------- */

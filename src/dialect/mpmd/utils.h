@@ -35,6 +35,20 @@ bool sharc_mpmd_in_dialect(const sharc_op *op);
  * parent's kind look at the function's own ops alone. */
 bool sharc_mpmd_regions_only_in_mpmd_ops(const sharc_context *ctx);
 
+/* Whether, in verified IR, every op whose parent must be a function or an
+ * mpmd.for (fragment, fragment call, transfer, assign, unassign) is an op
+ * of a function's own blocks: no mpmd.for was ever created, the top module
+ * is the only symbol table (a function's parent is one) and no
+ * unregistered op is allowed. Passes looking for such ops then pass the
+ * bodies of fragments and named computations over (most of a program). */
+bool sharc_mpmd_func_parented_ops_at_top(const sharc_context *ctx);
+
+/* Calls `fn` on each op of `def` among `func`'s own ops (not those nested
+ * deeper), in order, the op after each taken before its visit, as a walk
+ * of the function visits them; stops at SHARC_WALK_INTERRUPT. */
+sharc_walk_result sharc_mpmd_for_each_own_op_isa(sharc_op *func, const sharc_op_def *def,
+                                                 sharc_walk_fn fn, void *user);
+
 /* ---- functions --------------------------------------------------------------- */
 /* A function with a topology (IsMpmdFunction), with a mesh_shape
  * (IsSpmdFunction), either (IsDistributedFunction), and a public one of

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/created_defs.h"
 #include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
 #include "support/xalloc.h"
@@ -455,8 +456,20 @@ static sharc_walk_result collect(sharc_op *op, void *user) {
   return SHARC_WALK_ADVANCE;
 }
 
+static bool is_chlo_def(const sharc_op_def *def) { return !strncmp(def->name, "chlo.", 5); }
+
+/* Whether an op `collect` takes may exist: one of a CHLO definition ever
+ * created, or one without a definition (an unregistered name). With none,
+ * the walk over every op (of a whole program, in a pipeline) finds
+ * nothing. */
+static bool may_hold_chlo(const sharc_context *ctx) {
+  return sharc_context_allows_unregistered(ctx) || sharc_context_may_hold_any(ctx, is_chlo_def);
+}
+
 static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   (void)opts;
+  if (!may_hold_chlo(sharc_op_context(func)))
+    return true;
   sharc_ptr_vec work = {0};
   /* post-order: the CHLO ops inside a chlo.scan body are lowered before
    * the scan copies its body */

@@ -3,6 +3,7 @@
 
 #include <stdlib.h>
 
+#include "ir/context.h"
 #include "ir/ir_internal.h"
 #include "ir/op_values.h"
 #include "ir/prefetch.h"
@@ -297,11 +298,17 @@ void sharc_mpmd_set_merged_attrs(sharc_op *merged, const sharc_mpmd_merged_attrs
 
 /* ---- MergeFragmentBasePass -------------------------------------------------------------- */
 
+/* The position of each op of the function's body is its scratch stamp
+ * (sharc_context_fresh_mark): marks drawn one per op in block order, so
+ * the order of two ops is that of their stamps, read off the ops the pass
+ * reads anyway instead of looked up in a hash table of every op (a miss
+ * each on a large body). Stamps outside the drawn range (ops in fragment
+ * bodies, stamped by others or never) are position 0, as before. */
 typedef struct merge_state {
   const sharc_mpmd_merge_rules *rules;
   sharc_rewriter *rw;
-  sharc_ptrmap order; /* op -> its position + 1 */
-  bool enter_fragments; /* whether a fragment's body may hold a fragment */
+  unsigned first_mark, span; /* the marks drawn: [first_mark, first_mark + span) */
+  bool enter_fragments;      /* whether a fragment's body may hold a fragment */
 } merge_state;
 
 /* Whether a fragment's body may hold a fragment, at any depth, in verified
@@ -311,13 +318,37 @@ typedef struct merge_state {
  * none can be inside a fragment, and the walk, which acts on fragments
  * only, passes their bodies over (most of a pipeline's ops). */
 static bool fragments_may_nest(sharc_op *func) {
-  sharc_context *ctx = sharc_op_ctx_of(func);
-  return !sharc_context_symbols_in_one_table(ctx) ||
-         sharc_context_may_hold_def(ctx, &sharc_mpmd_for_def);
+  return !sharc_mpmd_func_parented_ops_at_top(sharc_op_ctx_of(func));
 }
 
+/* The op's position + 1, 0: none. */
 static uintptr_t order_of(merge_state *st, const sharc_op *op) {
-  return (uintptr_t)sharc_ptrmap_get(&st->order, op);
+  unsigned offset = sharc_op_mark(op) - st->first_mark;
+  return offset < st->span ? (uintptr_t)offset + 1 : 0;
+}
+
+static void set_order(merge_state *st, sharc_op *op, uintptr_t position) {
+  if (position)
+    sharc_op_set_mark(op, st->first_mark + (unsigned)(position - 1));
+}
+
+/* Stamps the ops of `body`'s blocks with consecutive marks. A range that
+ * wraps the counter holds 0, the stamp of ops never stamped: it is drawn
+ * again past the wrap. */
+static void number_ops(merge_state *st, sharc_context *ctx, sharc_region *body) {
+  unsigned last;
+  do {
+    st->first_mark = last = sharc_context_fresh_mark(ctx);
+    bool first = true;
+    for (sharc_block *b = sharc_region_first_block(body); b; b = sharc_block_next(b))
+      for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op)) {
+        if (!first)
+          last = sharc_context_fresh_mark(ctx);
+        first = false;
+        sharc_op_set_mark(op, last);
+      }
+  } while (last < st->first_mark);
+  st->span = last - st->first_mark + 1;
 }
 
 static bool before(merge_state *st, const sharc_op *a, const sharc_op *b) {
@@ -401,7 +432,7 @@ static sharc_op *merge_once(merge_state *st, sharc_op *producer) {
   sharc_mpmd_merged_attrs attrs = sharc_mpmd_merged_attrs_of(producer, consumer);
   sharc_op *merged = sharc_mpmd_merge_fragments(producer, consumer, st->rw);
   sharc_mpmd_set_merged_attrs(merged, &attrs);
-  sharc_ptrmap_put(&st->order, merged, (void *)position);
+  set_order(st, merged, position);
   return merged;
 }
 
@@ -433,14 +464,9 @@ static void visit(merge_state *st, sharc_op *op) {
 
 void sharc_mpmd_merge_fragments_in(sharc_op *func, const sharc_mpmd_merge_rules *rules,
                                    sharc_rewriter *rw) {
-  merge_state st = {rules, rw, {0}, fragments_may_nest(func)};
-  uintptr_t index = 0;
-  sharc_region *body = sharc_op_region(func, 0);
-  for (sharc_block *b = sharc_region_first_block(body); b; b = sharc_block_next(b))
-    for (sharc_op *op = sharc_block_first_op(b); op; op = sharc_op_next(op))
-      sharc_ptrmap_put(&st.order, op, (void *)++index);
+  merge_state st = {rules, rw, 0, 0, fragments_may_nest(func)};
+  number_ops(&st, sharc_op_ctx_of(func), sharc_op_region(func, 0));
   visit(&st, func);
-  sharc_ptrmap_free(&st.order);
 }
 
 bool sharc_mpmd_run_merge_pass(sharc_op *func, sharc_pass_run *run,

@@ -26,7 +26,12 @@ static bool run(sharc_op *func, const void *opts, sharc_pass_run *run) {
   sharc_rewriter rw;
   if (!sharc_mpmd_distributed_func_rewriter(func, run, &rw))
     return true;
-  sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_transfer_def, move, &rw);
+  /* a transfer's parent is a function (HasParent): where none can be
+   * nested deeper, the fragments' bodies need no walk */
+  if (sharc_mpmd_func_parented_ops_at_top(sharc_op_context(func)))
+    sharc_mpmd_for_each_own_op_isa(func, &sharc_mpmd_transfer_def, move, &rw);
+  else
+    sharc_walk_isa(func, SHARC_POST_ORDER, &sharc_mpmd_transfer_def, move, &rw);
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include "ir/op_values.h"
 #include "rewrite/greedy_internal.h"
 #include "rewrite/replace_kept.h"
+#include "support/item_index.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
 
@@ -79,12 +80,47 @@ static sharc_value **args_of(const sharc_block *b) {
   return args;
 }
 
+/* Marks in `returned` which of the `n` arguments `ret` returns: an
+ * argument it does not has no use to look at in remove_noop_results, and
+ * its uses (in the ops of the body, which a large program's walks have left
+ * out of cache) need no walk. Compares value addresses only. */
+static void mark_returned(sharc_value *const *args, unsigned n, sharc_op *ret, bool *returned) {
+  unsigned nr = sharc_op_num_operands(ret);
+  if (n <= DEDUP_SCAN_MAX) {
+    for (unsigned k = 0; k < nr; k++) {
+      sharc_value *v = sharc_op_operand(ret, k);
+      for (unsigned a = 0; a < n; a++)
+        if (args[a] == v) {
+          returned[a] = true;
+          break;
+        }
+    }
+    return;
+  }
+  sharc_item_index index = {0};
+  for (unsigned k = 0; k < nr; k++) {
+    uintptr_t a = sharc_item_index_of(&index, (void *const *)args, n, sharc_op_operand(ret, k));
+    if (a)
+      returned[a - 1] = true;
+  }
+  sharc_item_index_free(&index);
+}
+
 /* RemoveNoopResults: a result that returns an operand's block argument
  * becomes that operand; operands whose argument has no other use go. */
-static void remove_noop_results(sharc_op *op, sharc_block *block, sharc_op *ret, bool *erase_ops,
-                                bool *erase_res, sharc_rewriter *rw) {
-  for (unsigned a = 0; a < sharc_block_num_args(block); a++) {
-    sharc_value *arg = sharc_block_arg(block, a);
+static void remove_noop_results(sharc_op *op, sharc_value *const *args, unsigned n, sharc_op *ret,
+                                bool *erase_ops, bool *erase_res, sharc_rewriter *rw) {
+  bool few[DEDUP_SCAN_MAX + 1] = {false};
+  bool *returned = n <= DEDUP_SCAN_MAX ? few : sharc_xcalloc((size_t)n + 1, sizeof *returned);
+  mark_returned(args, n, ret, returned);
+  for (unsigned a = 0; a < n; a++) {
+    sharc_value *arg = args[a];
+    if (!returned[a]) {
+      /* every use, if any, is another op's */
+      if (!sharc_value_has_uses(arg))
+        erase_ops[a] = true;
+      continue;
+    }
     sharc_value *operand = sharc_op_operand(op, a);
     bool erase = true;
     for (sharc_use *u = sharc_value_first_use(arg); u; u = sharc_use_next(u)) {
@@ -100,6 +136,8 @@ static void remove_noop_results(sharc_op *op, sharc_block *block, sharc_op *ret,
     if (erase)
       erase_ops[a] = true;
   }
+  if (returned != few)
+    free(returned);
 }
 
 /* RemoveUnusedResultsFromRegionOp. */
@@ -152,8 +190,8 @@ bool sharc_mpmd_simplify_region_op(sharc_op *op, sharc_rewriter *rw,
     sharc_value **ops = sharc_op_operand_values(op), **args = args_of(block);
     dedup(ops, args, no, erase_ops, rw);
     free(ops);
+    remove_noop_results(op, args, sharc_block_num_args(block), ret, erase_ops, erase_res, rw);
     free(args);
-    remove_noop_results(op, block, ret, erase_ops, erase_res, rw);
   }
   remove_unused_results(op, ret, erase_res);
   free(rets);

@@ -8,7 +8,7 @@
 #include "dialect/mpmd/utils.h"
 #include "dialect/stablehlo/shlo_ops.h"
 #include "ir/static_names.h"
-#include "ir/prefetch.h"
+#include "ir/op_cursor.h"
 #include "support/ptrmap.h"
 #include "support/xalloc.h"
 
@@ -759,14 +759,15 @@ static void populate_use_set(sharc_op *op, set_memo *memo);
  * first, each op after what it holds. Fragments are already on a mesh and
  * nothing in them is analysed, so their bodies are passed over. */
 static void walk_reverse_post_order(sharc_op *op, set_memo *memo) {
+  sharc_op_cursor c;
   if (!sharc_op_isa(op, &sharc_mpmd_fragment_def))
     for (unsigned r = sharc_op_num_regions(op); r-- > 0;)
       for (sharc_block *b = sharc_region_last_block(sharc_op_region(op, r)); b;
            b = sharc_block_prev(b))
-        for (sharc_op *o = sharc_block_last_op(b), *prev; o; o = prev) {
-          prev = sharc_op_prev_ahead(o);
+        /* the visits change attributes only: the cursor may stream the
+         * block's array (and leave one for the second propagation) */
+        for (sharc_op *o = sharc_op_cursor_last(&c, b); o; o = sharc_op_cursor_prev(&c))
           walk_reverse_post_order(o, memo);
-        }
   populate_use_set(op, memo);
 }
 
