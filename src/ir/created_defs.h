@@ -30,4 +30,12 @@ bool sharc_context_dict_may_hold_name(const sharc_context *ctx, const sharc_iden
  * none, no region's successors need checking. */
 extern const char sharc_successors_made;
 
+/* The fact that a ranked tensor type with a dimension of size 0 was ever
+ * made (ir/types.c): with none, no value can be a zero-extent tensor. */
+extern const char sharc_zero_extent_tensor_made;
+/* The fact that a tuple, an unranked shaped type or a ranked one with a
+ * dynamic dimension was ever made: with none, every shaped value has a
+ * static shape and none is a tuple. */
+extern const char sharc_unstatic_or_tuple_type_made;
+
 #endif

@@ -1,8 +1,25 @@
 /* Builtin types: constructors (uniqued in the context) and accessors. */
 #include "ir/context.h"
+#include "ir/created_defs.h"
 #include "support/checked.h"
 
 #include <string.h>
+
+const char sharc_zero_extent_tensor_made = 1;
+const char sharc_unstatic_or_tuple_type_made = 1;
+
+/* Notes the facts a new ranked shaped type makes true. */
+static void note_shape_facts(sharc_context *ctx, const sharc_type *t) {
+  bool zero = false, dynamic = false;
+  for (unsigned i = 0; i < t->shaped.rank; i++) {
+    zero |= t->shaped.shape[i] == 0;
+    dynamic |= t->shaped.shape[i] == SHARC_DYNAMIC;
+  }
+  if (zero && t->kind == SHARC_TYPE_TENSOR)
+    sharc_context_note_fact(ctx, &sharc_zero_extent_tensor_made);
+  if (dynamic)
+    sharc_context_note_fact(ctx, &sharc_unstatic_or_tuple_type_made);
+}
 
 static void type_own(sharc_context *ctx, void *obj) {
   sharc_type *t = obj;
@@ -16,6 +33,7 @@ static void type_own(sharc_context *ctx, void *obj) {
     if (t->shaped.scalable)
       t->shaped.scalable =
           (const bool *)(sharc_uniq_key(&t->u) + 16 + t->shaped.rank * sizeof(int64_t));
+    note_shape_facts(ctx, t);
     break;
   case SHARC_TYPE_TUPLE:
   case SHARC_TYPE_FUNCTION:
@@ -31,6 +49,9 @@ static void type_own(sharc_context *ctx, void *obj) {
   default:
     break;
   }
+  if (t->kind == SHARC_TYPE_TUPLE || t->kind == SHARC_TYPE_UNRANKED_TENSOR ||
+      t->kind == SHARC_TYPE_UNRANKED_MEMREF)
+    sharc_context_note_fact(ctx, &sharc_unstatic_or_tuple_type_made);
 }
 
 static sharc_type *intern(sharc_context *ctx, sharc_key *key, sharc_type *proto) {

@@ -11,6 +11,7 @@
 #include "dialect/shape/shape.h"
 #include "support/xalloc.h"
 
+#include "ir/created_defs.h"
 #include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
 #include "support/ptrmap.h"
@@ -1227,6 +1228,8 @@ static bool declares_effects(sharc_op *op) {
 /* op(X : zero-extent) -> constant([]) on StableHLO ops without effects. */
 static bool zero_extent_to_empty(sharc_op *op, sharc_rewriter *rw, void *s) {
   (void)s;
+  if (!sharc_context_fact_noted(rw->ctx, &sharc_zero_extent_tensor_made))
+    return false; /* no zero-extent tensor type exists, so no value is one */
   if (!sharc_str_starts_with(sharc_ident_str(sharc_op_name(op)), "stablehlo.") ||
       sharc_op_isa(op, SHARC_SHLO(constant)))
     return false;

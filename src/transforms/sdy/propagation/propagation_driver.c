@@ -17,6 +17,7 @@
 #include "transforms/sdy/propagation/utils.h"
 #include "dialect/sdy/rule_builder.h"
 #include "ir/context.h"
+#include "ir/created_defs.h"
 #include "ir/static_names.h"
 #include "transforms/sdy/rules/rules.h"
 
@@ -1459,7 +1460,9 @@ bool sharc_propagation_run(sharc_op *module, const sharc_propagation_options *op
                                             options->debug_propagation_edge_sharding);
   pr.rules_on_ops |= pr.debug != NULL;
   valid_types valid = {{0}};
-  bool ok = sharc_walk(module, SHARC_POST_ORDER, check_shapes, &valid) != SHARC_WALK_INTERRUPT;
+  /* no type check can fail while no such type was ever made */
+  bool ok = !sharc_context_fact_noted(sharc_op_ctx_of(module), &sharc_unstatic_or_tuple_type_made) ||
+            sharc_walk(module, SHARC_POST_ORDER, check_shapes, &valid) != SHARC_WALK_INTERRUPT;
   ok = ok && sharc_sharding_group_map_build(&pr.groups, module);
   if (ok) {
     sharc_rewriter rw;
