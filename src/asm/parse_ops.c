@@ -821,6 +821,7 @@ static void parser_free(sharc_parser *p) {
   sharc_vec_free(&p->pending_ops);
   sharc_p_name_table_free(&p->names);
   free(p->words);
+  free(p->function_mem);
   free(p->literals);
   sharc_arena_free(&p->scratch);
   sharc_arena_free(&p->region_scratch);

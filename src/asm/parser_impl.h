@@ -127,8 +127,21 @@ typedef enum p_word_cache {
   P_WORDS_SCALAR_TYPES, /* a scalar type's name (`i32`, `bf16`, `index`) -> the type */
   P_WORDS_OP_NAMES,     /* a quoted op name's token text -> its p_op_name */
   P_WORDS_SHAPED_TYPES, /* a shaped type's text (`tensor<8x16xf32>`) -> the type */
-  P_WORDS_FUNCTION_TYPES /* the input's next bytes -> a function type's text (see parse_types.c) */
+  P_WORD_CACHES
 } p_word_cache;
+
+/* The function types' cache (see parse_types.c): the hash of the input's
+ * next bytes -> a function type's text, in sets of P_FUNCTION_WAYS that
+ * fill one cache line, the last met first. A module has thousands of
+ * function types, met again at random: four ways of 256 sets hold what
+ * the most often met need, where one way lost a type to another of the
+ * same set. */
+enum { P_FUNCTION_WAYS = 4, P_FUNCTION_SET_BITS = 8 };
+
+typedef struct p_function_set {
+  uint64_t key[P_FUNCTION_WAYS];
+  sharc_p_name *name[P_FUNCTION_WAYS]; /* NULL: an empty way */
+} p_function_set;
 
 /* Caches of literal attributes by their text (see literal_slot in
  * parse_attrs.c): a module repeats a few hundred strings and small numbers
@@ -145,13 +158,11 @@ typedef enum p_literal_cache {
 
 enum { P_LITERAL_SLOT_BITS = 10, P_LITERALS_AFTER = 1024 };
 
-/* 64 slots a cache, and more for the function types (the last cache): a
- * module has thousands of them, met again at random. */
+/* 64 slots a cache. */
 enum {
   P_WORD_SLOT_BITS = 6,
   P_WORD_SLOTS = 1 << P_WORD_SLOT_BITS,
-  P_FUNCTION_SLOT_BITS = 8,
-  P_WORD_SLOTS_ALL = P_WORDS_FUNCTION_TYPES * P_WORD_SLOTS + (1 << P_FUNCTION_SLOT_BITS)
+  P_WORD_SLOTS_ALL = P_WORD_CACHES * P_WORD_SLOTS
 };
 
 struct sharc_parser {
@@ -232,10 +243,15 @@ struct sharc_parser {
    * more. */
   p_word_slot *words;
   p_word_slot *literals; /* P_LITERAL_CACHES caches (p_literal_cache), or NULL */
+  /* the function types' cache, 1 << P_FUNCTION_SET_BITS sets aligned to
+   * a cache line inside function_mem; allocated when first used */
+  p_function_set *function_sets;
+  void *function_mem;
   unsigned literals_met; /* literals parsed while `literals` is NULL */
 };
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
+p_function_set *sharc_p_function_sets(sharc_parser *p);
 
 /* The index, below 2^bits, of the key `w` of length `len` in a word cache. */
 static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT_KEY_WORDS],
@@ -250,8 +266,7 @@ static inline p_word_slot *sharc_p_word_slot_keyed(sharc_parser *p, p_word_cache
                                                    size_t len,
                                                    const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
   p_word_slot *slots = p->words ? p->words : sharc_p_word_caches(p);
-  unsigned bits = which == P_WORDS_FUNCTION_TYPES ? P_FUNCTION_SLOT_BITS : P_WORD_SLOT_BITS;
-  return &slots[(size_t)which * P_WORD_SLOTS + sharc_p_word_index(len, w, bits)];
+  return &slots[(size_t)which * P_WORD_SLOTS + sharc_p_word_index(len, w, P_WORD_SLOT_BITS)];
 }
 
 /* The slot of word cache `which` for the word `s`, its key in `w`; NULL
