@@ -785,8 +785,8 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
  * parsed before: the cache holds only names that parse to a type alone. */
 static bool cached_scalar_type(sharc_parser *p, sharc_type **out) {
   uint64_t w[SHARC_SHORT_KEY_WORDS];
-  const p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, sharc_tok_str(&p->tok), w);
-  sharc_type *t = slot ? sharc_p_word_value(slot, p->tok.len, w) : NULL;
+  p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, sharc_tok_str(&p->tok), w);
+  sharc_type *t = slot ? sharc_p_word_find(slot, p->tok.len, w) : NULL;
   if (!t)
     return false;
   sharc_p_next(p);
@@ -799,7 +799,7 @@ static sharc_type *remember_scalar_type(sharc_parser *p, sharc_str s, sharc_type
   uint64_t w[SHARC_SHORT_KEY_WORDS];
   p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, s, w);
   if (slot)
-    sharc_p_word_put(slot, s.len, w, t);
+    sharc_p_word_push(slot, s.len, w, t);
   return t;
 }
 
@@ -960,7 +960,7 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   uint64_t sw[SHARC_SHORT_KEY_WORDS];
   p_word_slot *sslot =
       p->tok.kind == TOK_BARE_ID ? sharc_p_word_slot(p, P_WORDS_SHAPED_TYPES, text, sw) : NULL;
-  sharc_type *cached = sslot ? sharc_p_word_value(sslot, text.len, sw) : NULL;
+  sharc_type *cached = sslot ? sharc_p_word_find(sslot, text.len, sw) : NULL;
   sharc_p_name *key = NULL;
   if (!cached) {
     key = sharc_p_name_get(p, &p->type_texts, text);
@@ -971,7 +971,7 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
     if (fset)
       function_set_put(fset, fkey, key);
     if (sslot)
-      sharc_p_word_put(sslot, text.len, sw, cached);
+      sharc_p_word_push(sslot, text.len, sw, cached);
     sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
     *out = cached;
@@ -988,7 +988,7 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
     if (fset)
       function_set_put(fset, fkey, key);
     if (sslot)
-      sharc_p_word_put(sslot, text.len, sw, *out);
+      sharc_p_word_push(sslot, text.len, sw, *out);
   }
   return true;
 }
