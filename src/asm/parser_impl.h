@@ -158,9 +158,10 @@ typedef enum p_literal_cache {
 
 enum { P_LITERAL_SLOT_BITS = 10, P_LITERALS_AFTER = 1024 };
 
-/* 64 sets of two slots a cache: a module's few dozen op names, attribute
- * names or shaped types met one way each lost 14-20 % of their uses to
- * another word of the same slot in a 100k module. */
+/* 32 sets of two slots a cache (the 64 slots that were direct-mapped): a
+ * module's few dozen op names, attribute names or shaped types, one slot
+ * each, lost 14-20 % of their uses to another word of the same slot in a
+ * 100k module. */
 enum {
   P_WORD_SET_BITS = 5,
   P_WORD_WAYS = 2,
@@ -238,7 +239,7 @@ struct sharc_parser {
   /* the identifiers of the attribute names custom parsers set by C string
    * (string literals: the same few pointers, op after op) */
   p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
-  /* Direct-mapped caches of short words met op after op (p_word_cache),
+  /* Two-way caches of short words met op after op (p_word_cache),
    * P_WORD_SLOTS_ALL slots in all; allocated when first used (a parser made for
    * one type's text needs none). A hit is four word compares where the
    * identifier table or the parser's name table (a hash, a probe, a
