@@ -686,11 +686,11 @@ static sharc_ident *dict_key_ident(sharc_parser *p, sharc_str name) {
   p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_ATTR_NAMES, name, w);
   if (!slot)
     return sharc_ident_get(p->ctx, name);
-  sharc_ident *id = sharc_p_word_value(slot, name.len, w);
+  sharc_ident *id = sharc_p_word_find(slot, name.len, w);
   if (id)
     return id;
   id = sharc_ident_get(p->ctx, name);
-  sharc_p_word_put(slot, name.len, w, id);
+  sharc_p_word_push(slot, name.len, w, id);
   return id;
 }
 

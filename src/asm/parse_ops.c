@@ -422,14 +422,14 @@ static const p_op_name *quoted_op_name(sharc_parser *p, const sharc_token *t) {
     return NULL;
   uint64_t w[SHARC_SHORT_KEY_WORDS];
   p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_OP_NAMES, sharc_tok_str(t), w);
-  p_op_name *r = slot ? sharc_p_word_value(slot, t->len, w) : NULL;
+  p_op_name *r = slot ? sharc_p_word_find(slot, t->len, w) : NULL;
   if (r && (r->def || r->num_dialects == p->ctx->num_dialects))
     return r;
   sharc_p_name *key = sharc_p_name_get(p, &p->op_names, sharc_tok_str(t));
   r = key->op;
   if (r && (r->def || r->num_dialects == p->ctx->num_dialects)) {
     if (slot)
-      sharc_p_word_put(slot, t->len, w, r);
+      sharc_p_word_push(slot, t->len, w, r);
     return r;
   }
   sharc_str name = sharc_p_unescape(p, t);
@@ -441,7 +441,7 @@ static const p_op_name *quoted_op_name(sharc_parser *p, const sharc_token *t) {
   r->def = sharc_context_lookup_op_ident(r->ident);
   r->num_dialects = p->ctx->num_dialects;
   if (slot)
-    sharc_p_word_put(slot, t->len, w, r);
+    sharc_p_word_push(slot, t->len, w, r);
   return r;
 }
 
@@ -821,6 +821,7 @@ static void parser_free(sharc_parser *p) {
   sharc_vec_free(&p->pending_ops);
   sharc_p_name_table_free(&p->names);
   free(p->words);
+  free(p->function_mem);
   free(p->literals);
   sharc_arena_free(&p->scratch);
   sharc_arena_free(&p->region_scratch);

@@ -785,8 +785,8 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out);
  * parsed before: the cache holds only names that parse to a type alone. */
 static bool cached_scalar_type(sharc_parser *p, sharc_type **out) {
   uint64_t w[SHARC_SHORT_KEY_WORDS];
-  const p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, sharc_tok_str(&p->tok), w);
-  sharc_type *t = slot ? sharc_p_word_value(slot, p->tok.len, w) : NULL;
+  p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, sharc_tok_str(&p->tok), w);
+  sharc_type *t = slot ? sharc_p_word_find(slot, p->tok.len, w) : NULL;
   if (!t)
     return false;
   sharc_p_next(p);
@@ -799,68 +799,111 @@ static sharc_type *remember_scalar_type(sharc_parser *p, sharc_str s, sharc_type
   uint64_t w[SHARC_SHORT_KEY_WORDS];
   p_word_slot *slot = sharc_p_word_slot(p, P_WORDS_SCALAR_TYPES, s, w);
   if (slot)
-    sharc_p_word_put(slot, s.len, w, t);
+    sharc_p_word_push(slot, s.len, w, t);
   return t;
 }
 
 /* A function type's text is found by scanning its brackets and hashing it
  * (function_type_text, the name table): most of what a generic op's type
- * costs. Before that, the input's next bytes key a word cache of texts
- * already known to stand for a type: the first FUNCTION_KEY_BYTES of them
- * (fewer when the line ends before), and the length of the line's rest,
- * which tells apart the long texts that begin alike (a generic op's type
- * ends its line). A hit is the key's compare and one of the text's bytes
- * past the key. The key's bytes must lie before the input's last line end
- * (below it every byte may be read). The line's rest is measured up to
+ * costs. Before that, the input's next bytes key a cache of texts already
+ * known to stand for a type: a hash of the line's rest (a generic op's type
+ * ends its line), of its first FUNCTION_HASH_BYTES at most, and of its
+ * length. A key of the first 32 bytes and the length merged 9,389 texts
+ * into 6,988 keys in a 100k module: texts that differ only past their
+ * 32nd byte took each other's slot. The line's rest is measured up to
  * FUNCTION_REST_MAX bytes, a longer one counting as that many: measured
  * whole, every type of a module printed on one line cost that line's
- * length (n^2 in the ops). The length only tells texts apart; a hit
- * compares the text's own bytes past the key. */
-enum { FUNCTION_KEY_BYTES = 8 * SHARC_SHORT_KEY_WORDS, FUNCTION_REST_MAX = 4096 };
+ * length (n^2 in the ops). The key only tells texts apart; a hit compares
+ * the text's own bytes. */
+enum { FUNCTION_KEY_MIN = 32, FUNCTION_HASH_BYTES = 256, FUNCTION_REST_MAX = 4096 };
 
-/* The key of the bytes at `s` (FUNCTION_KEY_BYTES of them before the
- * input's last line end `last`): the first FUNCTION_KEY_BYTES up to the
- * line end, the rest zero; returns the length of the line's rest, at most
- * FUNCTION_REST_MAX. */
-static size_t function_text_key(const char *s, const char *last,
-                                uint64_t w[SHARC_SHORT_KEY_WORDS]) {
-  const uint64_t ones = 0x0101010101010101u, line_ends = 0x0a * ones;
-  for (unsigned i = 0; i < SHARC_SHORT_KEY_WORDS; i++) {
-    const char *at = s + 8 * i;
-    uint64_t x = sharc_load_word(at) ^ line_ends; /* a zero byte where a line end is */
-    if (!((x - ones) & ~x & ones << 7)) {
-      w[i] = x ^ line_ends;
-      continue;
-    }
-    size_t k = 0;
-    while (at[k] != '\n')
-      k++;
-    w[i] = 0;
-    memcpy(&w[i], at, k);
-    for (unsigned j = i + 1; j < SHARC_SHORT_KEY_WORDS; j++)
-      w[j] = 0;
-    return 8 * i + k;
-  }
-  const char *rest = s + FUNCTION_KEY_BYTES; /* at or before `last`, a line end */
+static uint64_t function_key_mix(uint64_t h, uint64_t word) {
+  return (h ^ word) * 0x9e3779b97f4a7c15u;
+}
+
+/* The length of the line's rest from `s` past the FUNCTION_HASH_BYTES
+ * hashed, at most FUNCTION_REST_MAX (`last` is the input's last line end,
+ * at or after s + FUNCTION_HASH_BYTES). */
+static size_t function_rest_length(const char *s, const char *last) {
+  const char *rest = s + FUNCTION_HASH_BYTES;
   size_t left = (size_t)(last - rest) + 1;
-  if (left > FUNCTION_REST_MAX - FUNCTION_KEY_BYTES)
-    left = FUNCTION_REST_MAX - FUNCTION_KEY_BYTES;
+  if (left > FUNCTION_REST_MAX - FUNCTION_HASH_BYTES)
+    left = FUNCTION_REST_MAX - FUNCTION_HASH_BYTES;
   const char *end = memchr(rest, '\n', left);
   return end ? (size_t)(end - s) : FUNCTION_REST_MAX;
 }
 
-/* The cache's slot for the function type's text at the current `(`, its
- * key in `w` and the key's length in *len; NULL when the cache may not be
- * used here (where type_text finds no function text, or too near the
- * input's end). */
-static p_word_slot *function_text_slot(sharc_parser *p, uint64_t w[SHARC_SHORT_KEY_WORDS],
-                                       size_t *len) {
+/* The key of the bytes at `s`, at least FUNCTION_KEY_MIN of them before
+ * the input's last line end `last`: the hash of the line's rest, up to
+ * FUNCTION_HASH_BYTES of it, and of its length (see above). Reads no byte
+ * past `last`. */
+static uint64_t function_text_key(const char *s, const char *last) {
+  const uint64_t ones = 0x0101010101010101u, line_ends = 0x0a * ones;
+  size_t readable = (size_t)(last - s) + 1;
+  size_t words = (readable < FUNCTION_HASH_BYTES ? readable : FUNCTION_HASH_BYTES) / 8;
+  uint64_t h = 0;
+  size_t len = FUNCTION_HASH_BYTES;
+  const char *at = s;
+  for (size_t i = 0; i < words; i++, at += 8) {
+    uint64_t x = sharc_load_word(at) ^ line_ends; /* a zero byte where a line end is */
+    if ((x - ones) & ~x & ones << 7) {
+      size_t k = 0;
+      while (at[k] != '\n')
+        k++;
+      uint64_t tail = 0;
+      memcpy(&tail, at, k);
+      h = function_key_mix(h, tail);
+      len = (size_t)(at - s) + k;
+      break;
+    }
+    h = function_key_mix(h, x ^ line_ends);
+  }
+  if (len == FUNCTION_HASH_BYTES && words < FUNCTION_HASH_BYTES / 8) {
+    /* fewer than 8 bytes left before `last`, the line end */
+    uint64_t tail = 0;
+    memcpy(&tail, at, (size_t)(last - at));
+    h = function_key_mix(h, tail);
+    len = (size_t)(last - s);
+  } else if (len == FUNCTION_HASH_BYTES) {
+    len = function_rest_length(s, last);
+  }
+  h = function_key_mix(h, len);
+  return h ^ h >> 29;
+}
+
+/* The cache's set for the function type's text at the current `(`, its
+ * key in *key; NULL when the cache may not be used here (where type_text
+ * finds no function text, or too near the input's end). */
+static p_function_set *function_text_set(sharc_parser *p, uint64_t *key) {
   const char *s = p->tok.start;
   if (p->in_type_text || p->in_alias_def || p->in_function_text ||
-      p->lx.fast_end - s < FUNCTION_KEY_BYTES)
+      p->lx.fast_end - s < FUNCTION_KEY_MIN)
     return NULL;
-  *len = function_text_key(s, p->lx.fast_end, w);
-  return sharc_p_word_slot_keyed(p, P_WORDS_FUNCTION_TYPES, *len, w);
+  *key = function_text_key(s, p->lx.fast_end);
+  p_function_set *sets = p->function_sets ? p->function_sets : sharc_p_function_sets(p);
+  return &sets[*key >> (64 - P_FUNCTION_SET_BITS)];
+}
+
+/* Puts `name` first in the set under `key`, the ways before it (or before
+ * the way that held the key) one further down. */
+static void function_set_put(p_function_set *set, uint64_t key, sharc_p_name *name) {
+  unsigned i = 0;
+  while (i + 1 < P_FUNCTION_WAYS && set->key[i] != key)
+    i++;
+  for (; i > 0; i--) {
+    set->key[i] = set->key[i - 1];
+    set->name[i] = set->name[i - 1];
+  }
+  set->key[0] = key;
+  set->name[0] = name;
+}
+
+/* The text the set holds under `key`, NULL if none. */
+static sharc_p_name *function_set_get(const p_function_set *set, uint64_t key) {
+  for (unsigned i = 0; i < P_FUNCTION_WAYS; i++)
+    if (set->key[i] == key && set->name[i])
+      return set->name[i];
+  return NULL;
 }
 
 /* Asks for the lines of the type `t` (NULL: none) that the op being parsed
@@ -876,24 +919,20 @@ static void prefetch_list_type(const sharc_type *t) {
 }
 
 /* The type whose text (`name`, known to stand for it) the input holds at
- * the current `(`, without a scan: the key matched its first bytes (and
- * those after it up to the line end, when the text is shorter than the
- * key). Past the key the text's own bytes are compared, and the byte after
- * them must end the scan there too (not continue a word, nor open `<`).
- * A text of fewer bytes than the levels left cannot nest too deep. */
+ * the current `(`, without a scan: the key matched the line's rest. The
+ * text's own bytes are compared, and the byte after them must end the scan
+ * there too (not continue a word, nor open `<`). A text of fewer bytes
+ * than the levels left cannot nest too deep. */
 static bool function_text_hit(sharc_parser *p, const sharc_p_name *name, sharc_type **out) {
   const char *s = p->tok.start, *end = p->lx.end;
   size_t n = name->len;
   prefetch_list_type(name->type);
   if ((int)n >= SHARC_MAX_NESTING - (int)p->depth - 3 || n > (size_t)(end - s))
     return false;
-  if (n >= FUNCTION_KEY_BYTES) {
-    if (memcmp(s + FUNCTION_KEY_BYTES, name->data + FUNCTION_KEY_BYTES,
-               n - FUNCTION_KEY_BYTES) != 0)
-      return false;
-    if (s + n < end && (is_type_word_char(s[n]) || s[n] == '<'))
-      return false;
-  }
+  if (memcmp(s, name->data, n) != 0)
+    return false;
+  if (s + n < end && (is_type_word_char(s[n]) || s[n] == '<'))
+    return false;
   sharc_lexer_reset(&p->lx, s + n, p->lx.line, p->lx.line_start);
   sharc_p_next(p);
   *out = name->type;
@@ -901,13 +940,14 @@ static bool function_text_hit(sharc_parser *p, const sharc_p_name *name, sharc_t
 }
 
 static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
-  uint64_t w[SHARC_SHORT_KEY_WORDS];
-  size_t key_len = 0;
-  p_word_slot *fslot = sharc_tok_is(&p->tok, '(') ? function_text_slot(p, w, &key_len) : NULL;
-  if (fslot) {
-    const sharc_p_name *known = sharc_p_word_value(fslot, key_len, w);
-    if (known && function_text_hit(p, known, out))
+  uint64_t fkey = 0;
+  p_function_set *fset = sharc_tok_is(&p->tok, '(') ? function_text_set(p, &fkey) : NULL;
+  if (fset) {
+    sharc_p_name *known = function_set_get(fset, fkey);
+    if (known && function_text_hit(p, known, out)) {
+      function_set_put(fset, fkey, known);
       return true;
+    }
   }
   sharc_str text;
   if (!type_text(p, &text)) {
@@ -920,7 +960,7 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   uint64_t sw[SHARC_SHORT_KEY_WORDS];
   p_word_slot *sslot =
       p->tok.kind == TOK_BARE_ID ? sharc_p_word_slot(p, P_WORDS_SHAPED_TYPES, text, sw) : NULL;
-  sharc_type *cached = sslot ? sharc_p_word_value(sslot, text.len, sw) : NULL;
+  sharc_type *cached = sslot ? sharc_p_word_find(sslot, text.len, sw) : NULL;
   sharc_p_name *key = NULL;
   if (!cached) {
     key = sharc_p_name_get(p, &p->type_texts, text);
@@ -928,10 +968,10 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
     prefetch_list_type(cached);
   }
   if (cached) {
-    if (fslot)
-      sharc_p_word_put(fslot, key_len, w, key);
+    if (fset)
+      function_set_put(fset, fkey, key);
     if (sslot)
-      sharc_p_word_put(sslot, text.len, sw, cached);
+      sharc_p_word_push(sslot, text.len, sw, cached);
     sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
     *out = cached;
@@ -945,10 +985,10 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
     return false;
   if (consumed_exactly(p, text)) {
     key->type = *out;
-    if (fslot)
-      sharc_p_word_put(fslot, key_len, w, key);
+    if (fset)
+      function_set_put(fset, fkey, key);
     if (sslot)
-      sharc_p_word_put(sslot, text.len, sw, *out);
+      sharc_p_word_push(sslot, text.len, sw, *out);
   }
   return true;
 }

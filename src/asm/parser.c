@@ -75,6 +75,15 @@ p_word_slot *sharc_p_word_caches(sharc_parser *p) {
   return p->words;
 }
 
+p_function_set *sharc_p_function_sets(sharc_parser *p) {
+  enum { LINE = 64, SETS = 1 << P_FUNCTION_SET_BITS };
+  _Static_assert(sizeof(p_function_set) == LINE, "a set fills one cache line");
+  p->function_mem = sharc_xcalloc(SETS + 1, LINE);
+  uintptr_t at = ((uintptr_t)p->function_mem + LINE - 1) & ~(uintptr_t)(LINE - 1);
+  p->function_sets = (p_function_set *)at;
+  return p->function_sets;
+}
+
 void sharc_builder_set_attr(sharc_parser *p, sharc_op_builder *b, const char *name,
                             sharc_attr *value) {
   sharc_builder_add_attr(b, builder_attr_name(p, name), value);

@@ -127,8 +127,21 @@ typedef enum p_word_cache {
   P_WORDS_SCALAR_TYPES, /* a scalar type's name (`i32`, `bf16`, `index`) -> the type */
   P_WORDS_OP_NAMES,     /* a quoted op name's token text -> its p_op_name */
   P_WORDS_SHAPED_TYPES, /* a shaped type's text (`tensor<8x16xf32>`) -> the type */
-  P_WORDS_FUNCTION_TYPES /* the input's next bytes -> a function type's text (see parse_types.c) */
+  P_WORD_CACHES
 } p_word_cache;
+
+/* The function types' cache (see parse_types.c): the hash of the input's
+ * next bytes -> a function type's text, in sets of P_FUNCTION_WAYS that
+ * fill one cache line, the last met first. A module has thousands of
+ * function types, met again at random: four ways of 256 sets hold what
+ * the most often met need, where one way lost a type to another of the
+ * same set. */
+enum { P_FUNCTION_WAYS = 4, P_FUNCTION_SET_BITS = 8 };
+
+typedef struct p_function_set {
+  uint64_t key[P_FUNCTION_WAYS];
+  sharc_p_name *name[P_FUNCTION_WAYS]; /* NULL: an empty way */
+} p_function_set;
 
 /* Caches of literal attributes by their text (see literal_slot in
  * parse_attrs.c): a module repeats a few hundred strings and small numbers
@@ -145,13 +158,15 @@ typedef enum p_literal_cache {
 
 enum { P_LITERAL_SLOT_BITS = 10, P_LITERALS_AFTER = 1024 };
 
-/* 64 slots a cache, and more for the function types (the last cache): a
- * module has thousands of them, met again at random. */
+/* 32 sets of two slots a cache (the 64 slots that were direct-mapped): a
+ * module's few dozen op names, attribute names or shaped types, one slot
+ * each, lost 14-20 % of their uses to another word of the same slot in a
+ * 100k module. */
 enum {
-  P_WORD_SLOT_BITS = 6,
-  P_WORD_SLOTS = 1 << P_WORD_SLOT_BITS,
-  P_FUNCTION_SLOT_BITS = 8,
-  P_WORD_SLOTS_ALL = P_WORDS_FUNCTION_TYPES * P_WORD_SLOTS + (1 << P_FUNCTION_SLOT_BITS)
+  P_WORD_SET_BITS = 5,
+  P_WORD_WAYS = 2,
+  P_WORD_SLOTS = P_WORD_WAYS << P_WORD_SET_BITS,
+  P_WORD_SLOTS_ALL = P_WORD_CACHES * P_WORD_SLOTS
 };
 
 struct sharc_parser {
@@ -224,7 +239,7 @@ struct sharc_parser {
   /* the identifiers of the attribute names custom parsers set by C string
    * (string literals: the same few pointers, op after op) */
   p_cstr_ident cstr_idents[SHARC_P_CSTR_IDENTS];
-  /* Direct-mapped caches of short words met op after op (p_word_cache),
+  /* Two-way caches of short words met op after op (p_word_cache),
    * P_WORD_SLOTS_ALL slots in all; allocated when first used (a parser made for
    * one type's text needs none). A hit is four word compares where the
    * identifier table or the parser's name table (a hash, a probe, a
@@ -232,10 +247,15 @@ struct sharc_parser {
    * more. */
   p_word_slot *words;
   p_word_slot *literals; /* P_LITERAL_CACHES caches (p_literal_cache), or NULL */
+  /* the function types' cache, 1 << P_FUNCTION_SET_BITS sets aligned to
+   * a cache line inside function_mem; allocated when first used */
+  p_function_set *function_sets;
+  void *function_mem;
   unsigned literals_met; /* literals parsed while `literals` is NULL */
 };
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
+p_function_set *sharc_p_function_sets(sharc_parser *p);
 
 /* The index, below 2^bits, of the key `w` of length `len` in a word cache. */
 static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT_KEY_WORDS],
@@ -245,17 +265,19 @@ static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT
   return (size_t)(h >> (64 - bits));
 }
 
-/* The slot of word cache `which` for the key `w` of length `len`. */
+/* The set (its first slot) of word cache `which` for the key `w` of
+ * length `len`. */
 static inline p_word_slot *sharc_p_word_slot_keyed(sharc_parser *p, p_word_cache which,
                                                    size_t len,
                                                    const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
   p_word_slot *slots = p->words ? p->words : sharc_p_word_caches(p);
-  unsigned bits = which == P_WORDS_FUNCTION_TYPES ? P_FUNCTION_SLOT_BITS : P_WORD_SLOT_BITS;
-  return &slots[(size_t)which * P_WORD_SLOTS + sharc_p_word_index(len, w, bits)];
+  return &slots[(size_t)which * P_WORD_SLOTS +
+                P_WORD_WAYS * sharc_p_word_index(len, w, P_WORD_SET_BITS)];
 }
 
-/* The slot of word cache `which` for the word `s`, its key in `w`; NULL
- * when the word is too long (or empty) to be cached. */
+/* The set (its first slot) of word cache `which` for the word `s`, its key
+ * in `w`; NULL when the word is too long (or empty) to be cached. Read it
+ * with sharc_p_word_find, fill it with sharc_p_word_push. */
 static inline p_word_slot *sharc_p_word_slot(sharc_parser *p, p_word_cache which, sharc_str s,
                                              uint64_t w[SHARC_SHORT_KEY_WORDS]) {
   if (!sharc_short_key(s.data, s.len, w))
@@ -278,6 +300,28 @@ static inline void sharc_p_word_put(p_word_slot *slot, size_t len,
   memcpy(slot->w, w, sizeof slot->w);
   slot->len = len;
   slot->value = value;
+}
+
+/* What a word cache's set holds for the word of length `len` keyed `w`,
+ * or NULL; a word found second becomes first. */
+static inline void *sharc_p_word_find(p_word_slot *set, size_t len,
+                                      const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  void *value = sharc_p_word_value(&set[0], len, w);
+  if (value || !(value = sharc_p_word_value(&set[1], len, w)))
+    return value;
+  p_word_slot first = set[0];
+  set[0] = set[1];
+  set[1] = first;
+  return value;
+}
+
+/* Stores `value` for the word of length `len` keyed `w` first in a word
+ * cache's set, the word that was first second (unless it is this word). */
+static inline void sharc_p_word_push(p_word_slot *set, size_t len,
+                                     const uint64_t w[SHARC_SHORT_KEY_WORDS], void *value) {
+  if (set[0].len != len || memcmp(set[0].w, w, sizeof set[0].w) != 0)
+    set[1] = set[0];
+  sharc_p_word_put(&set[0], len, w, value);
 }
 
 /* Entering a shared parse call from an op's custom parser: its errors carry
