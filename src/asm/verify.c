@@ -24,6 +24,15 @@
  * unknown ops share a few names, and the answer depends on the name only. */
 enum { UNKNOWN_CACHE = 16 };
 
+/* Dictionaries found to hold no name with a hook to run on ops of one
+ * definition (verify_dialect_attrs), per verification: the answer depends
+ * on the pair only, and the ops of a module share a few dictionaries. */
+enum { HOOKLESS_CACHE = 64 };
+typedef struct hookless_pair {
+  const sharc_attr *attrs;
+  const sharc_op_def *def;
+} hookless_pair;
+
 /* A region of an IsolatedFromAbove op whose ops are being verified, and
  * the first op under it (pre-order, not entering nested isolated ops) that
  * uses a value defined outside it. */
@@ -66,16 +75,37 @@ typedef struct verifier {
   sharc_str unknown_dialect;
   bool unknown_rejected;
   const sharc_ident *unknown_allowed[UNKNOWN_CACHE];
+  hookless_pair hookless[HOOKLESS_CACHE];
 } verifier;
 
 static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
-static bool verify_dialect_attrs(sharc_op *op, bool changed_only);
+static bool verify_dialect_attrs(sharc_op *op, bool changed_only, unsigned *hooked_out);
+static bool verify_all_dialect_attrs(verifier *v, sharc_op *op);
 static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
 static void dominance_error(sharc_op *op, unsigned i);
 
 static const sharc_region *value_region(const sharc_value *v);
 static bool region_within(const sharc_region *r, const sharc_region *ancestor);
+
+/* Whether `v` is a result of an op in block `b` or an argument of `b`. */
+static bool defined_in_block(const sharc_value *v, const sharc_block *b) {
+  if (v->vkind == SHARC_VALUE_RESULT)
+    return sharc_value_op_of(v)->block == b;
+  return v->vkind == SHARC_VALUE_ARG && sharc_value_block_of(v) == b;
+}
+
+/* properly_dominates for a value defined in the block of `use` (in a
+ * region, as every op the walk reaches): a block argument dominates; a
+ * result does once the walk passed its op, or anywhere in a graph region. */
+static bool dominates_in_block(const sharc_value *v, const sharc_op *use, unsigned pos) {
+  if (v->vkind != SHARC_VALUE_RESULT)
+    return true;
+  const sharc_op *def = sharc_value_op_of(v);
+  if (sharc_region_may_be_graph(use->block->parent))
+    return true;
+  return def != use && def->live_mark == pos;
+}
 
 /* The checks of an op's operands on the verification's walk, in its
  * pre-order, in one pass over them (each loads the operands' producers):
@@ -89,6 +119,16 @@ static void check_operands(verifier *v, sharc_op *op, bool dominance) {
   const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; (scope || dominance) && i < op->num_operands; i++) {
     const sharc_value *value = uses[i].value;
+    if (value && defined_in_block(value, op->block)) {
+      /* most operands: within the scope (the walk is under it), and
+       * dominating as properly_dominates decides for one block */
+      if (dominance && !dominates_in_block(value, op, v->dom_pos)) {
+        v->dom_fail = op;
+        v->dom_fail_operand = i;
+        dominance = false;
+      }
+      continue;
+    }
     if (dominance && value && !properly_dominates(value, op, v->dom_pos)) {
       v->dom_fail = op;
       v->dom_fail_operand = i;
@@ -201,7 +241,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     bool reach = v->marked_only && op->verify_attrs_only;
     bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
     if (reach && !isolated) {
-      if (!verify_dialect_attrs(op, true) || !reach_marked_nested(v, op))
+      if (!verify_dialect_attrs(op, true, NULL) || !reach_marked_nested(v, op))
         return false;
       pass_op(v, op);
       continue;
@@ -380,8 +420,9 @@ static unsigned dict_hooks_key(const sharc_op *op, bool changed_only, uintptr_t 
  * sharding rule dropped from every op leaves their shardings alone). An
  * op with several hooks to run (a sharding and a sharding rule set by
  * propagation) is remembered whole (dict_hooks_key): ops alike share a
- * dictionary, and one memo look-up replaces one per hook. */
-static bool verify_dialect_attrs(sharc_op *op, bool changed_only) {
+ * dictionary, and one memo look-up replaces one per hook. `*hooked_out`
+ * (when not NULL): how many hooks there were to run. */
+static bool verify_dialect_attrs(sharc_op *op, bool changed_only, unsigned *hooked_out) {
   unsigned n = op->attrs ? op->attrs->dict.n : 0;
   const sharc_named_attr *e = n ? op->attrs->dict.entries : NULL;
   sharc_context *ctx = sharc_op_ctx_of(op);
@@ -401,6 +442,8 @@ static bool verify_dialect_attrs(sharc_op *op, bool changed_only) {
     }
     alone = alone && !reads_other_ops;
   }
+  if (hooked_out)
+    *hooked_out = hooked;
   if (hooked <= 1)
     return !hooked || first_dialect->verify_op_attr(op, &e[first]);
   enum { STACK_KEY = 24 };
@@ -430,6 +473,27 @@ static bool verify_dialect_attrs(sharc_op *op, bool changed_only) {
     sharc_word_memo_add_hashed(ctx->verify_memo, hash, key, key_len, NULL, 0);
   free(heap);
   return ok;
+}
+
+/* verify_dialect_attrs of all of `op`'s attributes, skipping a dictionary
+ * that held no hook to run on an op of the same definition earlier in
+ * this verification (one slot per pair, by the two addresses). */
+static bool verify_all_dialect_attrs(verifier *v, sharc_op *op) {
+  if (!op->attrs)
+    return true;
+  const sharc_op_def *def = sharc_op_def_of(op);
+  if (!def) /* an unknown op's dictionary is mostly its own */
+    return verify_dialect_attrs(op, false, NULL);
+  uintptr_t at = ((uintptr_t)op->attrs >> 4) ^ ((uintptr_t)def >> 6);
+  hookless_pair *slot = &v->hookless[at % HOOKLESS_CACHE];
+  if (slot->attrs == op->attrs && slot->def == def)
+    return true;
+  unsigned hooked = 0;
+  if (!verify_dialect_attrs(op, false, &hooked))
+    return false;
+  if (!hooked)
+    *slot = (hookless_pair){op->attrs, def};
+  return true;
 }
 
 /* One `arg_attrs`/`res_attrs` array of a function-like op (FunctionOpInterface's
@@ -823,7 +887,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
    * changed (verify_marks.c's mark_to_reach) */
   bool reach = op == v->reach;
   if (!half || !v->half_body) {
-    if (!verify_dialect_attrs(op, reach))
+    if (!(reach ? verify_dialect_attrs(op, true, NULL) : verify_all_dialect_attrs(v, op)))
       return false;
     if (reach)
       ; /* its own checks passed last time, and read nothing that changed */
@@ -1108,19 +1172,26 @@ void sharc_verify_memo_record(sharc_context *ctx, const uintptr_t *key, unsigned
 
 /* What a memoized check may read of an operand besides its type: the value
  * of a constant-like producer (no operands, no regions), as the StableHLO
- * verifiers read shape operands through matchInts. */
+ * verifiers read shape operands through matchInts. Most operands have no
+ * such producer: their type alone, one word; a constant's type is tagged
+ * in its low bit (types are word-aligned) and followed by the producer's
+ * name and attributes, so the words still read back one way only. */
 static uintptr_t *operand_key(uintptr_t *k, const sharc_value *v) {
   const sharc_op *def = v->vkind == SHARC_VALUE_RESULT ? sharc_value_op_of(v) : NULL;
-  bool constant = def && !def->num_operands && !def->num_regions;
-  *k++ = (uintptr_t)v->type;
-  *k++ = constant ? (uintptr_t)def->name : 0;
-  *k++ = constant ? (uintptr_t)def->attrs : 0;
+  if (!def || def->num_operands || def->num_regions) {
+    *k++ = (uintptr_t)v->type;
+    return k;
+  }
+  *k++ = (uintptr_t)v->type | 1;
+  *k++ = (uintptr_t)def->name;
+  *k++ = (uintptr_t)def->attrs;
   return k;
 }
 
 /* The words of a memo key for `op`'s checks: what sharc_verify_memoized
  * names, then with `entry_blocks` what sharc_verify_memoized_entry_blocks
- * adds per region. Writes at most key_words(op, entry_blocks) words. */
+ * adds per region. Writes at most key_words(op, entry_blocks) words (an
+ * operand takes one to three, operand_key). */
 static unsigned key_words(const sharc_op *op, bool entry_blocks) {
   unsigned n = 6 + 3 * op->num_operands + op->num_results;
   for (unsigned i = 0; entry_blocks && i < op->num_regions; i++) {
@@ -1152,7 +1223,9 @@ static uintptr_t *region_key(uintptr_t *k, const sharc_region *r) {
 /* `in_parent`: the key holds the parent op itself, not its name. */
 static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_blocks,
                      bool in_parent) {
-  enum { STACK = 32 };
+  /* a fragment's key (its entry arguments, its terminator's operands) runs
+   * to a few dozen words: kept off the heap */
+  enum { STACK = 128 };
   unsigned n = key_words(op, entry_blocks);
   uintptr_t stack[STACK];
   uintptr_t *key = n <= STACK ? stack : sharc_xmalloc_array(n, sizeof *key);
@@ -1172,6 +1245,7 @@ static bool memoized(sharc_op *op, bool (*check)(sharc_op *op), bool entry_block
     *k++ = (uintptr_t)results[i].type;
   for (unsigned i = 0; entry_blocks && i < op->num_regions; i++)
     k = region_key(k, &sharc_op_regions_of(op)[i]);
+  n = (unsigned)(k - key);
   sharc_word_memo *memo = sharc_op_ctx_of(op)->verify_memo;
   uint64_t hash = sharc_word_memo_hash(key, n);
   unsigned len;
