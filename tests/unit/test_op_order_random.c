@@ -11,6 +11,7 @@
 #include "ir/context.h"
 #include "ir/ir_internal.h"
 #include "ir/op_cursor.h"
+#include "op_order_check.h"
 
 #include "sharc/ir.h"
 
@@ -197,16 +198,6 @@ static void edit_between(world *w) {
     sharc_op_move_after(a, o);
   else if (r == 4)
     sharc_block_append_op(a->block, new_op(w));
-}
-
-static bool array_matches(const sharc_block *b) {
-  if (!b->order_valid)
-    return true;
-  unsigned i = 0;
-  for (const sharc_op *o = b->first; o; o = o->next, i++)
-    if (i >= b->order_len || b->order[i] != o)
-      return false;
-  return i == b->order_len;
 }
 
 /* One round on a world: a few edits, then a walk chosen by the round. */
