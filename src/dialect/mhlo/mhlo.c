@@ -122,7 +122,9 @@ const shlo_op_def sharc_mhlo_op_tuple = {{.name = "mhlo.tuple",
                                          NULL,
                                          NULL,
                                          NULL,
-                                         NULL,
+                                         /* MHLO's ODS: Variadic<MHLO_TensorOrTokenOrTuple>
+                                          * in, MHLO_Tuple out */
+                                         "*MHLO_TensorOrTokenOrTuple -> MHLO_Tuple",
                                          sharc_shlo_infer_tuple,
                                          NULL};
 

@@ -46,7 +46,8 @@ typedef enum container {
    * HLO_Token]>), whose flattened members each are one of those. The
    * token is MHLO's own (HLO_Token's isa<TokenType> is generated in the
    * mhlo namespace), which sharc does not have: !stablehlo.token fails */
-  TENSOR_TOKEN_TUPLE
+  TENSOR_TOKEN_TUPLE,
+  NESTED_TUPLE /* MHLO_Tuple (HLO_Tuple) alone */
 } container;
 
 typedef struct constraint {
@@ -102,6 +103,7 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_AnyPredOrIntTensor", ANY_TENSOR, "PI"),
     CONSTRAINT("RankedIntOrIndexTensor", RANKED, "NX"),
     CONSTRAINT("MHLO_TensorOrTokenOrTuple", TENSOR_TOKEN_TUPLE, "FPICQ"),
+    CONSTRAINT("MHLO_Tuple", NESTED_TUPLE, ""),
 };
 #undef CONSTRAINT
 
@@ -218,8 +220,10 @@ static bool tuple_members_ok(const sharc_type *t) {
 }
 
 static bool satisfies(const sharc_type *t, const constraint *c) {
-  if (c->shape == TENSOR_TOKEN_TUPLE && t->kind == SHARC_TYPE_TUPLE)
+  if ((c->shape == TENSOR_TOKEN_TUPLE || c->shape == NESTED_TUPLE) && t->kind == SHARC_TYPE_TUPLE)
     return tuple_members_ok(t);
+  if (c->shape == NESTED_TUPLE)
+    return false;
   if (c->shape == FUTURE)
     return t->kind == SHARC_TYPE_DIALECT && t->def == &sharc_shlo_future_def;
   if (c->shape == TOKEN)
@@ -231,12 +235,10 @@ static bool satisfies(const sharc_type *t, const constraint *c) {
 
 static void append_summary(sharc_buf *b, const constraint *c);
 
-/* AnyTypeOf<[HLO_Tensor, HLO_Token, HLO_Tuple]>'s summary: its members'
- * joined by " or ", NestedTupleOf's "nested tuple with any combination of
- * <AnyTypeOf of the members> values". */
-static void append_tensor_token_tuple(sharc_buf *b) {
-  append_summary(b, &tuple_tensor);
-  SHARC_BUF_LIT(b, " or token or nested tuple with any combination of ");
+/* HLO_Tuple's summary, NestedTupleOf's "nested tuple with any combination
+ * of <AnyTypeOf of the members> values". */
+static void append_nested_tuple(sharc_buf *b) {
+  SHARC_BUF_LIT(b, "nested tuple with any combination of ");
   append_summary(b, &tuple_tensor);
   SHARC_BUF_LIT(b, " or ");
   append_summary(b, &tuple_per_axis);
@@ -244,8 +246,15 @@ static void append_tensor_token_tuple(sharc_buf *b) {
 }
 
 static void append_summary(sharc_buf *b, const constraint *c) {
+  if (c->shape == NESTED_TUPLE) {
+    append_nested_tuple(b);
+    return;
+  }
   if (c->shape == TENSOR_TOKEN_TUPLE) {
-    append_tensor_token_tuple(b);
+    /* AnyTypeOf<[HLO_Tensor, HLO_Token, HLO_Tuple]>: its members' joined */
+    append_summary(b, &tuple_tensor);
+    SHARC_BUF_LIT(b, " or token or ");
+    append_nested_tuple(b);
     return;
   }
   if (c->shape == TOKEN || c->shape == FUTURE) {
