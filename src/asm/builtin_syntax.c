@@ -2,8 +2,37 @@
  * parser and printer look an op's hooks up through here, which gives the
  * builtin ops theirs and every other op its definition's own. */
 #include "asm/builtin_syntax.h"
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
+
+static bool string_attr_ok(const sharc_attr *a) { return sharc_attr_get_kind(a) == SHARC_ATTR_STRING; }
+
+/* ModuleOp's properties, OptionalAttr<StrAttr> both, checked as MLIR reads
+ * the generic form: `{sym_visibility = 1}` is verifyInherentAttrs's error,
+ * a wrong kind in `<{...}>` setPropertiesFromAttr's, one in `{...}` next to
+ * a `<{...}>` dropped (sharc_p_check_props). */
+bool sharc_asm_module_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec props[] = {
+      {"sym_name", string_attr_ok, "string attribute", NULL, NULL},
+      {"sym_visibility", string_attr_ok, "string attribute", NULL, NULL},
+  };
+  static const sharc_prop_spec *const list[] = {&props[0], &props[1]};
+  return sharc_p_check_props(p, b, list, 2);
+}
+
+/* The custom form's too: ODS's assembly-format parser checks them
+ * (verifyInherentAttrs) once attr-dict is read, the error at where it
+ * began, with the custom op's prefix. */
+static bool module_attrs_ok(sharc_parser *p, sharc_op_builder *b, const sharc_token *at) {
+  unsigned line = b->loc_line, col = b->loc_col;
+  b->loc_line = at->line;
+  b->loc_col = at->col;
+  bool ok = sharc_asm_module_generic_props(p, b);
+  b->loc_line = line;
+  b->loc_col = col;
+  return ok;
+}
 
 /* module [@name] [attributes {...}] { ... } */
 static bool module_parse(sharc_parser *p, sharc_op_builder *b) {
@@ -13,7 +42,8 @@ static bool module_parse(sharc_parser *p, sharc_op_builder *b) {
       return false;
     sharc_builder_set_attr(p, b, "sym_name", name);
   }
-  if (!sharc_p_parse_optional_attr_dict_with_keyword(p, b))
+  sharc_token attrs_at = *sharc_p_tok(p);
+  if (!sharc_p_parse_optional_attr_dict_with_keyword(p, b) || !module_attrs_ok(p, b, &attrs_at))
     return false;
   sharc_region *r;
   if (!sharc_p_parse_region(p, &r, NULL, 0, true))

@@ -253,7 +253,7 @@ static bool def_has_props(const sharc_op_def *def) { return def->inherent && def
  * line: most generic ops have no hook. */
 static __attribute__((noinline)) bool generic_props(sharc_parser *p, sharc_op_builder *b,
                                                     const sharc_op_def *def) {
-  bool ok = def->generic_props(p, b);
+  bool ok = sharc_asm_op_generic_props(def)(p, b);
   b->props = NULL; /* a registered op keeps them among its attributes */
   return ok;
 }
@@ -267,7 +267,7 @@ static bool check_registered_props(sharc_parser *p, sharc_op_builder *b, const s
     return sharc_p_props_error(p, b, "this operation does not support properties");
   if (b->props->kind != SHARC_ATTR_DICTIONARY)
     return sharc_p_props_error(p, b, "expected DictionaryAttr to set properties");
-  return !def->generic_props || generic_props(p, b, def);
+  return !sharc_asm_op_generic_props(def) || generic_props(p, b, def);
 }
 
 static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_op_def *def) {
@@ -286,7 +286,7 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
      * properties, or not a dictionary) or checked then by the op's hook */
     if (ok && def && def_has_props(def) && props->kind == SHARC_ATTR_DICTIONARY)
       reg_props = props;
-    if (ok && (!def || def->generic_props || !reg_props))
+    if (ok && (!def || sharc_asm_op_generic_props(def) || !reg_props))
       b->props = props;
   }
   if (ok && sharc_tok_is(&p->tok, '(')) {
@@ -489,7 +489,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
     /* MLIR reports an unknown op at the token after its name */
     sharc_vec_push(&p->pending_ops, 0u);
     ok = check_registered(p, &p->tok, b.name, def) && parse_generic_op(p, &b, def) &&
-         (b.props || !def || !def->generic_props || generic_props(p, &b, def));
+         (b.props || !def || !sharc_asm_op_generic_props(def) || generic_props(p, &b, def));
     p->pending_ops.len--;
   } else if (name_tok.kind == TOK_BARE_ID) {
     sharc_str name = sharc_tok_str(&name_tok);

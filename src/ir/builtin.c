@@ -9,8 +9,14 @@
 #include <string.h>
 
 static bool module_verify(sharc_op *op) {
-  /* NoRegionArguments */
   sharc_block *body = sharc_region_first_block(sharc_op_region(op, 0));
+  /* ODS's SizedRegion<1> of bodyRegion (the generic form's `({ })` has no
+   * block; SingleBlock lets that through) */
+  if (!body) {
+    sharc_emit_op_error(op, "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks");
+    return false;
+  }
+  /* NoRegionArguments */
   if (body && sharc_block_num_args(body)) {
     sharc_emit_op_error(op, "region should have no arguments");
     return false;

@@ -598,7 +598,8 @@ static apf unpack(const fmt *f, uint64_t lo, uint64_t hi) {
   bool sign = u128_bit(v, f->bits - 1);
   long e = biased - exponent_bias(f);
   bool zero = biased == 0 && u128_is_zero(mant);
-  if (f->nf == NF_IEEE && e == f->max_exp + 1 && u128_is_zero(mant))
+  if ((f->nf == NF_IEEE && e == f->max_exp + 1 && u128_is_zero(mant)) ||
+      (f->nf == NF_FINITE_ONLY && (lo >> SHARC_FLOAT_SMALL_MARK) & 1))
     return (apf){C_INF, sign, f->max_exp + 1, {0, 0}};
   if (is_nan_pattern(f, e, mant, zero, sign))
     return (apf){C_NAN, sign, exponent_nan(f), mant};
@@ -667,8 +668,13 @@ static u128 pack(const fmt *f, const apf *v) {
  * without a sign bit (f8E8M0FNU), whose sign APFloat keeps all the same
  * (MLIR prints `-2.0 : f8E8M0FNU` back as -2.0), the magnitude's bits and
  * the sign in the bit above them (sharc_float_raw_lo gives MLIR's bit
- * pattern). */
+ * pattern); and for a format without infinity (f4E2M1FN, f6E2M3FN,
+ * f6E3M2FN), an infinity a literal past the double's range left in it
+ * (literal_convert): APFloat keeps it as one, printed as its bits (0x0,
+ * 0x8, where +-0.0 prints as a number), so bit 8 marks it beside them. */
 static u128 pack_value(const fmt *f, const apf *v) {
+  if (f->nf == NF_FINITE_ONLY && v->cat == C_INF)
+    return u128_or(pack(f, v), u128_bit_value(SHARC_FLOAT_SMALL_MARK));
   if (!f->unsigned_only || !v->sign)
     return pack(f, v);
   apf m = *v;
@@ -1705,6 +1711,23 @@ bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
   return sharc_float_parse_literal_signed(k, false, text, lo, hi);
 }
 
+/* A literal's double into format f as MLIR's parser converts it: APFloat's
+ * convert, except that an infinity (a literal past the double's range) into
+ * a format without one stays an infinity, whose bits APFloat writes with
+ * the exponent maxExponent + 1 + bias cut to the format's field (pack does
+ * the same): +-0 for f4E2M1FN, f6E2M3FN and f6E3M2FN (mlir-opt-22 prints
+ * `1.0e400 : f4E2M1FN` as 0x0), where sharc_float_from_double refuses. */
+static bool literal_convert(const fmt *f64, const apf *d, const fmt *f, uint64_t *lo,
+                            uint64_t *hi) {
+  apf v;
+  if (d->cat == C_INF && f->nf == NF_FINITE_ONLY)
+    v = (apf){C_INF, d->sign, f->max_exp + 1, {0, 0}};
+  else if (!convert(f64, d, f, &v))
+    return false;
+  store(pack_value(f, &v), lo, hi);
+  return true;
+}
+
 bool sharc_float_parse_literal_signed(sharc_float_kind k, bool minus, sharc_str text,
                                       uint64_t *lo, uint64_t *hi) {
   const fmt *f64 = &fmts[SHARC_F64], *f = fmt_of(k);
@@ -1720,18 +1743,12 @@ bool sharc_float_parse_literal_signed(sharc_float_kind k, bool minus, sharc_str 
       *hi = 0;
       return true;
     }
-    apf dv = unpack(f64, dbits, 0), cv;
-    if (!convert(f64, &dv, f, &cv))
-      return false;
-    store(pack_value(f, &cv), lo, hi);
-    return true;
+    apf dv = unpack(f64, dbits, 0);
+    return literal_convert(f64, &dv, f, lo, hi);
   }
 #endif
-  apf d, v;
-  if (!text_to_apf_signed(f64, minus, text, &d) || !convert(f64, &d, f, &v))
-    return false;
-  store(pack_value(f, &v), lo, hi);
-  return true;
+  apf d;
+  return text_to_apf_signed(f64, minus, text, &d) && literal_convert(f64, &d, f, lo, hi);
 }
 
 bool sharc_float_from_double(sharc_float_kind k, double x, uint64_t *lo, uint64_t *hi) {

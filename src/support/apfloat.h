@@ -53,8 +53,9 @@ bool sharc_float_from_decimal(sharc_float_kind k, sharc_str text, uint64_t *lo,
  * rounded to a double and that double is then rounded to format k.  This is
  * *double rounding* and differs from sharc_float_from_decimal for some inputs
  * (e.g. "0.1 : f128" keeps only double precision, "1.0e400 : f128" is inf).
- * Returns false where MLIR would fail or where the result is not
- * representable as bits (see sharc_float_from_double). */
+ * Returns false where MLIR would fail. A literal past the double's range
+ * into a format without infinity (f4E2M1FN...) gives the bits APFloat
+ * writes for the infinity it keeps (+-0), as mlir-opt does. */
 bool sharc_float_parse_literal(sharc_float_kind k, sharc_str text, uint64_t *lo,
                                uint64_t *hi);
 /* sharc_float_parse_literal of `-text` when `minus` (the parser's `-` and
@@ -90,11 +91,20 @@ void sharc_float_to_string(sharc_float_kind k, uint64_t lo, uint64_t hi,
 void sharc_float_print_hex(sharc_float_kind k, uint64_t lo, uint64_t hi,
                            sharc_buf *out);
 
+/* The bit beside the bits of the formats of 8 bits or fewer that marks
+ * what APFloat keeps and the format cannot encode: f8E8M0FNU's sign, and
+ * the infinity of f4E2M1FN, f6E2M3FN and f6E3M2FN (apfloat.c's
+ * pack_value). */
+#define SHARC_FLOAT_SMALL_MARK 8
+
 /* MLIR's bit pattern (APFloat::bitcastToAPInt: dense elements, bytecode)
  * of a value's low bits: f8E8M0FNU has no sign bit, and a negative
- * value's sign, which sharc keeps in bit 8, lands in its top bit. */
+ * value's sign, which sharc keeps in bit 8, lands in its top bit; the
+ * formats after it (no infinity) drop the mark of one. */
 static inline uint64_t sharc_float_raw_lo(sharc_float_kind k, uint64_t lo) {
-  return k == SHARC_F8E8M0FNU && (lo >> 8) ? (lo & 0xff) | 0x80 : lo;
+  if (k < SHARC_F8E8M0FNU || !(lo >> SHARC_FLOAT_SMALL_MARK))
+    return lo;
+  return k == SHARC_F8E8M0FNU ? (lo & 0xff) | 0x80 : lo & 0xff;
 }
 
 /* Whether a hex literal's value fits in the format's storage width (MLIR's

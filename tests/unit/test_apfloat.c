@@ -2542,8 +2542,17 @@ static void test_decimal_errors(void) {
   CHECK(sharc_float_raw_lo(SHARC_F8E8M0FNU, lo) == 0xFF);
   CHECK(sharc_float_to_double(SHARC_F8E8M0FNU, lo, hi) == -1.0);
   CHECK(sharc_float_parse_literal(SHARC_F8E8M0FNU, str("-1e-100"), &lo, &hi) && lo == 0);
-  /* A double infinity has no encoding in finite-only formats. */
-  CHECK(!sharc_float_parse_literal(SHARC_F4E2M1FN, str("1.0e400"), &lo, &hi));
+  /* A literal past the double's range into a finite-only format is the
+   * infinity APFloat keeps (mlir-opt-22 prints `1.0e400 : f4E2M1FN` as
+   * 0x0): its bits, marked in bit 8; MLIR's bit pattern is +-0. */
+  CHECK(sharc_float_parse_literal(SHARC_F4E2M1FN, str("1.0e400"), &lo, &hi) && lo == 0x100);
+  CHECK(sharc_float_raw_lo(SHARC_F4E2M1FN, lo) == 0 && sharc_float_is_inf(SHARC_F4E2M1FN, lo, hi));
+  CHECK(sharc_float_parse_literal(SHARC_F6E3M2FN, str("-1.0e400"), &lo, &hi) && lo == 0x120);
+  CHECK(sharc_float_raw_lo(SHARC_F6E3M2FN, lo) == 0x20);
+  sharc_buf hex = {0};
+  sharc_float_print(SHARC_F6E3M2FN, lo, hi, &hex);
+  CHECK_STR(hex.data, "0x20");
+  sharc_buf_free(&hex);
 }
 
 static void expect_from_double(sharc_float_kind k, double v, uint64_t lo, uint64_t hi) {

@@ -6,6 +6,7 @@
 #include "ir/context.h"
 #include "ir/ir_internal.h"
 #include "ir/op_cursor.h"
+#include "op_order_check.h"
 
 #include "sharc/ir.h"
 
@@ -96,16 +97,6 @@ static void walk_links(fixture *f) {
     next = sharc_op_next(o);
     act(f, o);
   }
-}
-
-static bool array_matches(const sharc_block *b) {
-  if (!b->order_valid)
-    return true;
-  unsigned i = 0;
-  for (const sharc_op *o = b->first; o; o = o->next, i++)
-    if (i >= b->order_len || b->order[i] != o)
-      return false;
-  return i == b->order_len;
 }
 
 /* The same action on two equal blocks, walked by sharc_walk_block and by

@@ -102,7 +102,9 @@ const shlo_op_def sharc_mhlo_op_custom_call = {
     "call_target_name:str ?has_side_effect:bool ?backend_config:strdict ?api_version:apiver "
     "?called_computations:symarr ?custom_call_schedule:mhlosched ?operand_layouts:layouts "
     "?result_layouts:layouts ?output_operand_aliases:mhloaliases",
-    NULL,
+    /* Variadic<MHLO_TensorOrTokenOrTuple> in and out, where StableHLO's
+     * CustomCallOp takes any type */
+    "*MHLO_TensorOrTokenOrTuple -> *MHLO_TensorOrTokenOrTuple",
     NULL,
     NULL};
 
@@ -120,7 +122,9 @@ const shlo_op_def sharc_mhlo_op_tuple = {{.name = "mhlo.tuple",
                                          NULL,
                                          NULL,
                                          NULL,
-                                         NULL,
+                                         /* MHLO's ODS: Variadic<MHLO_TensorOrTokenOrTuple>
+                                          * in, MHLO_Tuple out */
+                                         "*MHLO_TensorOrTokenOrTuple -> MHLO_Tuple",
                                          sharc_shlo_infer_tuple,
                                          NULL};
 

@@ -40,7 +40,14 @@ typedef enum container {
   STATIC_OR_BOUNDED, /* static, or exactly one dynamic dimension with a bound */
   RANK1,             /* 1DTensorOf */
   ANY_TENSOR,        /* TensorOf: ranked or unranked (CHLO's operands and results) */
-  FUTURE             /* HLO_Future */
+  FUTURE,            /* HLO_Future */
+  /* MHLO's TensorOrTokenOrTuple: a ranked tensor of the elements, a token,
+   * or HLO_Tuple (NestedTupleOf<[HLO_Tensor, HLO_PerAxisQuantizedIntTensor,
+   * HLO_Token]>), whose flattened members each are one of those. The
+   * token is MHLO's own (HLO_Token's isa<TokenType> is generated in the
+   * mhlo namespace), which sharc does not have: !stablehlo.token fails */
+  TENSOR_TOKEN_TUPLE,
+  NESTED_TUPLE /* MHLO_Tuple (HLO_Tuple) alone */
 } container;
 
 typedef struct constraint {
@@ -95,6 +102,8 @@ static const constraint constraints[] = {
     CONSTRAINT("HLO_AnyFpOrComplexTensor", ANY_TENSOR, "FC"),
     CONSTRAINT("HLO_AnyPredOrIntTensor", ANY_TENSOR, "PI"),
     CONSTRAINT("RankedIntOrIndexTensor", RANKED, "NX"),
+    CONSTRAINT("MHLO_TensorOrTokenOrTuple", TENSOR_TOKEN_TUPLE, "FPICQ"),
+    CONSTRAINT("MHLO_Tuple", NESTED_TUPLE, ""),
 };
 #undef CONSTRAINT
 
@@ -191,7 +200,30 @@ static bool tensor_satisfies(const sharc_type *t, const constraint *c) {
   return false;
 }
 
+/* HLO_Tuple's members (a tuple's flattened types, as TupleType's
+ * getFlattenedTypes gives them to NestedTupleOf): HLO_Tensor,
+ * HLO_PerAxisQuantizedIntTensor or (MHLO's) HLO_Token. */
+static const constraint tuple_tensor = {"HLO_Tensor", sizeof "HLO_Tensor" - 1, RANKED, "FPICQ"};
+static const constraint tuple_per_axis = {"HLO_PerAxisQuantizedIntTensor",
+                                             sizeof "HLO_PerAxisQuantizedIntTensor" - 1, RANKED, "A"};
+
+static bool tuple_members_ok(const sharc_type *t) {
+  for (unsigned i = 0; i < sharc_type_count(t); i++) {
+    const sharc_type *m = sharc_type_at(t, i);
+    bool ok = m->kind == SHARC_TYPE_TUPLE ? tuple_members_ok(m)
+                                          : tensor_satisfies(m, &tuple_tensor) ||
+                                                tensor_satisfies(m, &tuple_per_axis);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
 static bool satisfies(const sharc_type *t, const constraint *c) {
+  if ((c->shape == TENSOR_TOKEN_TUPLE || c->shape == NESTED_TUPLE) && t->kind == SHARC_TYPE_TUPLE)
+    return tuple_members_ok(t);
+  if (c->shape == NESTED_TUPLE)
+    return false;
   if (c->shape == FUTURE)
     return t->kind == SHARC_TYPE_DIALECT && t->def == &sharc_shlo_future_def;
   if (c->shape == TOKEN)
@@ -201,7 +233,30 @@ static bool satisfies(const sharc_type *t, const constraint *c) {
   return tensor_satisfies(t, c);
 }
 
+static void append_summary(sharc_buf *b, const constraint *c);
+
+/* HLO_Tuple's summary, NestedTupleOf's "nested tuple with any combination
+ * of <AnyTypeOf of the members> values". */
+static void append_nested_tuple(sharc_buf *b) {
+  SHARC_BUF_LIT(b, "nested tuple with any combination of ");
+  append_summary(b, &tuple_tensor);
+  SHARC_BUF_LIT(b, " or ");
+  append_summary(b, &tuple_per_axis);
+  SHARC_BUF_LIT(b, " or token values");
+}
+
 static void append_summary(sharc_buf *b, const constraint *c) {
+  if (c->shape == NESTED_TUPLE) {
+    append_nested_tuple(b);
+    return;
+  }
+  if (c->shape == TENSOR_TOKEN_TUPLE) {
+    /* AnyTypeOf<[HLO_Tensor, HLO_Token, HLO_Tuple]>: its members' joined */
+    append_summary(b, &tuple_tensor);
+    SHARC_BUF_LIT(b, " or token or ");
+    append_nested_tuple(b);
+    return;
+  }
   if (c->shape == TOKEN || c->shape == FUTURE) {
     sharc_buf_printf(b, "%s", c->shape == TOKEN ? "token" : "future");
     return;
