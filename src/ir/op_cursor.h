@@ -160,6 +160,11 @@ SHARC_PREFETCH_INLINE void sharc_op_cursor_begin(sharc_op_cursor *c, sharc_block
   c->mode = b->order_valid || known_near || b->num_ops < SHARC_ORDER_MIN_OPS
                 ? SHARC_CURSOR_LINKS
                 : SHARC_CURSOR_RECORD;
+  /* a recording walk owns the array being built: a walk of the block under
+   * way that records too (an enclosing one) sees the generation move and
+   * goes on by the links, storing no more */
+  if (c->mode == SHARC_CURSOR_RECORD)
+    c->gen = ++b->order_gen;
   c->next = link_start;
 }
 

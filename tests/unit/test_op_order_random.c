@@ -19,18 +19,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-/* Nested walks of one block are off: a recording walk (one that builds
+/* Nested walks of one block are on: a recording walk (one that builds
  * the array, in a block of SHARC_ORDER_MIN_OPS+ ops) that another walk of
- * the same block enters stores on into the array the inner walk published
- * (or half rewrote in the other direction), and publishes it at its end;
- * the walks after it read ops out of order (an outer backward walk around
- * a complete inner one: 4,201 of 4,496 ops wrong). The fix, for
- * ir/op_cursor.h (being rewritten elsewhere): a walk that starts
- * recording moves order_gen (c->gen = ++b->order_gen), so that an
- * enclosing recording walk goes on by the links. Set this to 1 with it. */
-#ifndef SHARC_TEST_NESTED_WALKS
-#define SHARC_TEST_NESTED_WALKS 0
-#endif
+ * the same block entered used to store on into the array the inner walk
+ * had published, and publish it at its end (an outer backward walk around
+ * a complete inner one: 4,201 of 4,496 ops out of order afterwards).
+ * ir/op_cursor.h now moves order_gen when a walk starts recording. */
 
 enum {
   N = SHARC_ORDER_MIN_OPS + 400, /* ops per block at the start */
@@ -109,7 +103,7 @@ static void quiet_walk(world *w, sharc_block *b, bool backward, unsigned limit);
 /* Now and then, from a visit, another walk of the same block that changes
  * nothing (a visit that scans its block). */
 static void maybe_nest(world *w, sharc_block *b) {
-  if (!SHARC_TEST_NESTED_WALKS || w->depth >= 2 || rnd(w) % 1000 >= 3)
+  if (w->depth >= 2 || rnd(w) % 1000 >= 3)
     return;
   w->depth++;
   bool backward = rnd(w) & 1;
