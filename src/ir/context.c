@@ -57,22 +57,27 @@ static void *slot_ptr(const sharc_uniq_slot *s) {
   return p;
 }
 
-/* A large table keeps a tag byte a slot beside its slots: 0 while the slot
- * is empty (slots are never emptied), else seven hash bits the slot index
- * leaves out. In tens of megabytes of slots a probe's first load misses the
- * cache; on the tags, 12 times smaller and so kept cached, a new key's
- * probe ends without reading a slot (save one tag match in 128), and a
- * found key's reads only its own slot. (A bit a slot, filled or not, let
- * six new keys in ten read slots: those whose first slot was taken.) */
-enum { TAGGED_MIN_CAP = 1 << 18 };
+/* A large table keeps a bit a slot beside its slots, set when the slot is
+ * filled (slots are never emptied): in tens of megabytes of slots a
+ * probe's first load misses the cache, and a new key whose first slot is
+ * empty (four in ten at the usual load) is then placed without it, on a
+ * bit of a bitmap 96 times smaller, which stays cached. */
+enum { FILLED_MIN_CAP = 1 << 18 };
 
-static uint8_t slot_tag(uint32_t hash) { return (uint8_t)(0x80u | hash >> 25); }
+static size_t filled_words(size_t cap) { return cap / 64; }
+
+static bool slot_filled(const sharc_uniq_table *t, const sharc_uniq_slot *s) {
+  size_t i = (size_t)(s - t->slots);
+  return t->filled[i / 64] >> (i % 64) & 1;
+}
 
 static void slot_set(sharc_uniq_table *t, sharc_uniq_slot *s, uint32_t hash, const void *p) {
   s->hash = hash;
   memcpy(s->obj, &p, sizeof p);
-  if (t->tags)
-    t->tags[s - t->slots] = slot_tag(hash);
+  if (t->filled) {
+    size_t i = (size_t)(s - t->slots);
+    t->filled[i / 64] |= UINT64_C(1) << (i % 64);
+  }
 }
 
 /* Probing walks a slot pointer, wrapping at the end: an index would cost
@@ -100,7 +105,7 @@ static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   sharc_uniq_table old = *t;
   t->cap = cap;
   t->slots = sharc_pages_alloc(t->cap * sizeof *t->slots);
-  t->tags = cap >= TAGGED_MIN_CAP ? sharc_xcalloc(cap, sizeof *t->tags) : NULL;
+  t->filled = cap >= FILLED_MIN_CAP ? sharc_xcalloc(filled_words(cap), sizeof *t->filled) : NULL;
   for (size_t i = 0; i < old.cap; i++) /* an index: old.slots may be NULL */
     if (old.slots[i].hash)
       uniq_place(t, old.slots[i].hash, slot_ptr(&old.slots[i]));
@@ -109,7 +114,7 @@ static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   t->pending = 0;
   t->pend_bits = 0;
   sharc_pages_free(old.slots, old.cap * sizeof *old.slots);
-  free(old.tags);
+  free(old.filled);
 }
 
 /* Doubles the slots (`first_cap` of them in an empty table). */
@@ -126,36 +131,17 @@ void sharc_context_expect_attrs(sharc_context *ctx, size_t count, size_t max_byt
     uniq_resize(t, cap);
 }
 
-static bool key_is(const sharc_uniq *obj, const void *key, uint32_t len) {
-  return obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0;
-}
-
-/* uniq_probe of a table with tags: reads slots only on a tag match. */
-static sharc_uniq *tagged_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
-                                uint32_t hash, sharc_uniq_slot **empty) {
-  uint8_t tag = slot_tag(hash);
-  for (size_t i = hash & (t->cap - 1);; i = (i + 1) & (t->cap - 1)) {
-    uint8_t b = t->tags[i];
-    if (!b) {
-      *empty = &t->slots[i];
-      return NULL;
-    }
-    if (b != tag || t->slots[i].hash != hash)
-      continue;
-    sharc_uniq *obj = slot_ptr(&t->slots[i]);
-    if (key_is(obj, key, len))
-      return obj;
-  }
-}
-
 /* The object under `key`, or NULL with *empty set to the slot where the
  * probe ended (where an insert into the unchanged table goes: one probe
  * for a miss and its insert). */
 static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32_t len,
                               uint32_t hash, sharc_uniq_slot **empty) {
-  if (t->tags)
-    return tagged_probe(t, key, len, hash, empty);
-  for (sharc_uniq_slot *s = slot_first(t, hash);; s = slot_next(t, s)) {
+  sharc_uniq_slot *first = slot_first(t, hash);
+  if (t->filled && !slot_filled(t, first)) {
+    *empty = first;
+    return NULL;
+  }
+  for (sharc_uniq_slot *s = first;; s = slot_next(t, s)) {
     uint32_t h = s->hash;
     if (!h) {
       *empty = s;
@@ -164,26 +150,29 @@ static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32
     if (h != hash)
       continue;
     sharc_uniq *obj = slot_ptr(s);
-    if (key_is(obj, key, len))
+    if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
   }
 }
 
 /* The slot a key known to be absent goes to: the first empty one from
  * its hash on, as uniq_probe would end on. A large table finds it on its
- * tags, reading no slot: the store that fills the slot does not wait for
- * its line, where a probe's load would. */
+ * bitmap, reading no slot: the store that fills the slot does not wait
+ * for its line, where a probe's load would. */
 static sharc_uniq_slot *uniq_vacancy(const sharc_uniq_table *t, uint32_t hash) {
-  if (!t->tags) {
-    sharc_uniq_slot *s = slot_first(t, hash);
+  sharc_uniq_slot *s = slot_first(t, hash);
+  if (!t->filled) {
     while (s->hash)
       s = slot_next(t, s);
     return s;
   }
   size_t i = hash & (t->cap - 1);
-  while (t->tags[i]) /* the table is at most 3/4 full: an empty slot comes */
-    i = (i + 1) & (t->cap - 1);
-  return &t->slots[i];
+  for (;;) { /* the table is at most 3/4 full: a word with a clear bit comes */
+    uint64_t clear = ~t->filled[i / 64] >> (i % 64);
+    if (clear)
+      return &t->slots[i + (size_t)__builtin_ctzll(clear)];
+    i = (i / 64 + 1) * 64 & (t->cap - 1);
+  }
 }
 
 /* A pending object's bit in pend_bits: hash bits the slot index of any
@@ -208,8 +197,8 @@ static void uniq_flush(sharc_uniq_table *t) {
  * may differ from an at-once insert's; nothing reads the table's order. */
 static void uniq_defer(sharc_uniq_table *t, sharc_uniq *obj) {
   size_t i = obj->hash & (t->cap - 1);
-  if (t->tags)
-    __builtin_prefetch(&t->tags[i]);
+  if (t->filled)
+    __builtin_prefetch(&t->filled[i / 64]);
   __builtin_prefetch(&t->slots[i], 1);
   if (t->pending == SHARC_UNIQ_PENDING) {
     sharc_uniq *oldest = t->pend[0];
@@ -236,7 +225,7 @@ void sharc_uniq_insert(sharc_uniq_table *t, sharc_uniq *obj) {
 
 void sharc_uniq_table_free(sharc_uniq_table *t) {
   sharc_pages_free(t->slots, t->cap * sizeof *t->slots);
-  free(t->tags);
+  free(t->filled);
   memset(t, 0, sizeof *t);
 }
 
@@ -414,11 +403,11 @@ static void print_stats(const sharc_context *ctx) {
   }
   print_stat_line("other arena data", ctx->arena.used + ctx->uniq_arena.used - counted, ops);
   print_stat_line("identifiers", ctx->ident_arena.used, ops);
-  size_t tags = ctx->types.tags ? ctx->types.cap : 0;
-  tags += ctx->attrs.tags ? ctx->attrs.cap : 0;
-  tags += ctx->idents.tags ? ctx->idents.cap : 0;
+  size_t filled = ctx->types.filled ? filled_words(ctx->types.cap) : 0;
+  filled += ctx->attrs.filled ? filled_words(ctx->attrs.cap) : 0;
+  filled += ctx->idents.filled ? filled_words(ctx->idents.cap) : 0;
   size_t tables = (ctx->types.cap + ctx->attrs.cap + ctx->idents.cap) * sizeof(sharc_uniq_slot) +
-                  tags +
+                  filled * sizeof(uint64_t) +
                   ctx->point_cap * sizeof *ctx->point_locs +
                   ctx->point_chunks.cap * sizeof *ctx->point_chunks.items;
   print_stat_line("uniquing tables", tables, ops);

@@ -45,7 +45,7 @@ enum { SHARC_UNIQ_PENDING = 4 };
 typedef struct sharc_uniq_table {
   sharc_uniq_slot *slots;
   size_t cap, count; /* count: with the pending objects */
-  uint8_t *tags; /* a byte a slot in a large table (0: empty, else hash bits); else NULL */
+  uint64_t *filled; /* a bit a slot, set once it is filled, in a large table; else NULL */
   /* objects known new (sharc_context_intern_absent) whose slots are not
    * filled yet: each is placed a few such interns later, once the lines
    * asked for when it came are in cache, or before a probe whose hash has

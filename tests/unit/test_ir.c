@@ -166,13 +166,13 @@ static void test_dictionary(void) {
  * their kind are interned without a probe, their slots filled a few such
  * interns later: each is found again at once (still pending), after more
  * came and the table grew, in a small table and in one large enough for
- * the slots' tag bytes. */
+ * the filled-slot bitmap. */
 static void test_known_new(void) {
   for (int large = 0; large < 2; large++) {
     sharc_context *ctx = sharc_context_create();
     if (large)
       sharc_context_expect_attrs(ctx, 300000, (size_t)1 << 24);
-    CHECK((ctx->attrs.tags != NULL) == large);
+    CHECK((ctx->attrs.filled != NULL) == large);
     sharc_type *i64 = sharc_type_integer(ctx, 64, SHARC_SIGNLESS);
     sharc_ident *name = sharc_ident_get(ctx, SHARC_STR("v"));
     enum { N = 3000 };
