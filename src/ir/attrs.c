@@ -507,21 +507,32 @@ static uint32_t point_tag(const sharc_context *ctx, const sharc_ident *file, uns
   return ((uint32_t)line * 0x9e3779b1u ^ (uint32_t)col * 0x85ebca77u) & ~(UINT32_C(1) << 31);
 }
 
-static void point_place(const sharc_context *ctx, sharc_point_slot *slots, size_t cap,
-                        const sharc_attr *a, uint32_t number) {
-  size_t j = point_slot(a->file.line, a->file.col, cap);
-  while (slots[j].number)
-    j = (j + 1) & (cap - 1);
-  slots[j] = (sharc_point_slot){number, point_tag(ctx, a->file.file, a->file.line, a->file.col)};
+/* The first slot of a location's probe sequence in a table of `cap`
+ * slots, from its slot: a tag that is the position gives it without
+ * loading the location. */
+static size_t point_home(const sharc_context *ctx, sharc_point_slot slot, size_t cap) {
+  if (slot.tag >> 31)
+    return point_slot(slot.tag >> POINT_COL_BITS & ((1u << POINT_LINE_BITS) - 1),
+                      slot.tag & ((1u << POINT_COL_BITS) - 1), cap);
+  const sharc_attr *a = point_at(ctx, slot.number - 1);
+  return point_slot(a->file.line, a->file.col, cap);
 }
 
-/* Rehashing goes through the locations in creation order, chunk by chunk,
- * not through the old slots: one sequential read. */
+/* Rehashing reads the old slots, 8 bytes a location, not the locations'
+ * records (a cache miss each in a large program; almost every tag is the
+ * position, see point_tag). */
 static void point_grow(sharc_context *ctx) {
   size_t cap = ctx->point_cap ? ctx->point_cap * 2 : 1024;
   sharc_point_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
-  for (size_t i = 0; i < ctx->point_count; i++)
-    point_place(ctx, slots, cap, point_at(ctx, i), (uint32_t)(i + 1));
+  for (size_t i = 0; i < ctx->point_cap; i++) {
+    sharc_point_slot old = ctx->point_locs[i];
+    if (!old.number)
+      continue;
+    size_t j = point_home(ctx, old, cap);
+    while (slots[j].number)
+      j = (j + 1) & (cap - 1);
+    slots[j] = old;
+  }
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *slots);
   ctx->point_locs = slots;
   ctx->point_cap = cap;
