@@ -480,31 +480,59 @@ static size_t point_slot(unsigned line, unsigned col, size_t cap) {
   return ((size_t)line * 61 + col) & (cap - 1);
 }
 
-/* Equal for equal positions, and for unequal ones in 1 of 2^32 (the bits
- * point_slot leaves out enter it). */
-static uint32_t point_tag(unsigned line, unsigned col) {
-  return (uint32_t)line * 0x9e3779b1u ^ (uint32_t)col * 0x85ebca77u;
-}
+/* Positions whose tag is the position itself: in the file of the first
+ * point location (nearly always the module's only file; never changes
+ * once made), lines below 2^21 and columns below 2^10. */
+enum { POINT_LINE_BITS = 21, POINT_COL_BITS = 10 };
 
 static sharc_attr *point_at(const sharc_context *ctx, size_t i) {
   return &ctx->point_chunks.items[i / SHARC_POINT_CHUNK][i % SHARC_POINT_CHUNK];
 }
 
-static void point_place(sharc_point_slot *slots, size_t cap, const sharc_attr *a,
-                        uint32_t number) {
-  size_t j = point_slot(a->file.line, a->file.col, cap);
-  while (slots[j].number)
-    j = (j + 1) & (cap - 1);
-  slots[j] = (sharc_point_slot){number, point_tag(a->file.line, a->file.col)};
+/* That file; `file` while there is no location yet (it is the first's). */
+static const sharc_ident *point_file(const sharc_context *ctx, const sharc_ident *file) {
+  return ctx->point_count ? point_at(ctx, 0)->file.file : file;
 }
 
-/* Rehashing goes through the locations in creation order, chunk by chunk,
- * not through the old slots: one sequential read. */
+/* The top bit set: the position itself (see POINT_LINE_BITS), so that a
+ * matching tag is the location, returned without loading it (a cache miss
+ * in a large program, where ops ask for their locations pass after pass).
+ * Clear: a hash, equal for equal positions and for unequal ones in 1 of
+ * 2^31 (the bits point_slot leaves out enter it), and the probe compares. */
+static uint32_t point_tag(const sharc_context *ctx, const sharc_ident *file, unsigned line,
+                          unsigned col) {
+  if (file == point_file(ctx, file) && line < (1u << POINT_LINE_BITS) &&
+      col < (1u << POINT_COL_BITS))
+    return UINT32_C(1) << 31 | (uint32_t)line << POINT_COL_BITS | col;
+  return ((uint32_t)line * 0x9e3779b1u ^ (uint32_t)col * 0x85ebca77u) & ~(UINT32_C(1) << 31);
+}
+
+/* The first slot of a location's probe sequence in a table of `cap`
+ * slots, from its slot: a tag that is the position gives it without
+ * loading the location. */
+static size_t point_home(const sharc_context *ctx, sharc_point_slot slot, size_t cap) {
+  if (slot.tag >> 31)
+    return point_slot(slot.tag >> POINT_COL_BITS & ((1u << POINT_LINE_BITS) - 1),
+                      slot.tag & ((1u << POINT_COL_BITS) - 1), cap);
+  const sharc_attr *a = point_at(ctx, slot.number - 1);
+  return point_slot(a->file.line, a->file.col, cap);
+}
+
+/* Rehashing reads the old slots, 8 bytes a location, not the locations'
+ * records (a cache miss each in a large program; almost every tag is the
+ * position, see point_tag). */
 static void point_grow(sharc_context *ctx) {
   size_t cap = ctx->point_cap ? ctx->point_cap * 2 : 1024;
   sharc_point_slot *slots = sharc_pages_alloc(cap * sizeof *slots);
-  for (size_t i = 0; i < ctx->point_count; i++)
-    point_place(slots, cap, point_at(ctx, i), (uint32_t)(i + 1));
+  for (size_t i = 0; i < ctx->point_cap; i++) {
+    sharc_point_slot old = ctx->point_locs[i];
+    if (!old.number)
+      continue;
+    size_t j = point_home(ctx, old, cap);
+    while (slots[j].number)
+      j = (j + 1) & (cap - 1);
+    slots[j] = old;
+  }
   sharc_pages_free(ctx->point_locs, ctx->point_cap * sizeof *slots);
   ctx->point_locs = slots;
   ctx->point_cap = cap;
@@ -528,7 +556,7 @@ sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line,
    * column: its slots' line is asked for now, a call ahead */
   __builtin_prefetch(&ctx->point_locs[point_slot(line + 1, col, ctx->point_cap)]);
   size_t j = point_slot(line, col, ctx->point_cap);
-  uint32_t tag = point_tag(line, col);
+  uint32_t tag = point_tag(ctx, file, line, col);
   for (;; j = (j + 1) & (ctx->point_cap - 1)) {
     sharc_point_slot slot = ctx->point_locs[j];
     if (!slot.number)
@@ -536,7 +564,7 @@ sharc_attr *sharc_loc_file(sharc_context *ctx, sharc_ident *file, unsigned line,
     if (slot.tag != tag)
       continue;
     sharc_attr *s = point_at(ctx, slot.number - 1);
-    if (s->file.line == line && s->file.col == col && s->file.file == file)
+    if (tag >> 31 || (s->file.line == line && s->file.col == col && s->file.file == file))
       return s;
   }
   if (ctx->point_count >= UINT32_MAX)

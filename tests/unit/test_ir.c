@@ -226,6 +226,18 @@ static void test_locations(void) {
              sharc_loc_find_file(sharc_loc_file(ctx, g, line, 7)) == sharc_loc_file(ctx, g, line, 7);
   CHECK(unique);
   CHECK(sharc_loc_file(ctx, f, 1, 2) == a);
+  /* the first file's positions past 2^21 lines or 2^10 columns have
+   * hashed slot tags (smaller ones: the position itself); both kinds stay
+   * unique and keep their positions */
+  static const unsigned far[][2] = {{1u << 21, 7}, {7, 1u << 10}, {(1u << 21) + 1, 1u << 12}};
+  for (unsigned i = 0; i < 3; i++) {
+    sharc_attr *p = sharc_loc_file(ctx, f, far[i][0], far[i][1]);
+    sharc_attr *q = sharc_loc_file(ctx, g, far[i][0], far[i][1]);
+    unique = unique && p != q && p == sharc_loc_file(ctx, f, far[i][0], far[i][1]) &&
+             q == sharc_loc_file(ctx, g, far[i][0], far[i][1]) && sharc_loc_line(p) == far[i][0] &&
+             sharc_loc_col(p) == far[i][1];
+  }
+  CHECK(unique && sharc_loc_file(ctx, f, 7, 1u << 10) != sharc_loc_file(ctx, f, 7, 0));
   sharc_context_destroy(ctx);
 }
 
