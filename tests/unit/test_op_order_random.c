@@ -29,7 +29,7 @@
 enum {
   N = SHARC_ORDER_MIN_OPS + 400, /* ops per block at the start */
   MAX_OPS = 4 * N,
-  ROUNDS = 120,
+  ROUNDS = 40,
 };
 
 /* One copy of the IR: two blocks and every op made, by index. */
