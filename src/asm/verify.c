@@ -104,14 +104,6 @@ static bool defined_in_block(const sharc_value *v, const sharc_block *b) {
   return v->vkind == SHARC_VALUE_ARG && sharc_value_block_of(v) == b;
 }
 
-/* Whether the order of ops in the blocks of `r` means nothing to
- * dominance (MLIR's !hasSSADominance): only a single-block region that may
- * be a graph region; a region of several blocks always has SSA dominance,
- * even under an unregistered op. */
-static inline bool order_free(const sharc_region *r) {
-  return sharc_region_may_be_graph(r) && r->first == r->last;
-}
-
 /* properly_dominates for a value defined in the block of `use` (in a
  * region, as every op the walk reaches): a block argument dominates; a
  * result does once the walk passed its op, or anywhere in a graph region. */
@@ -119,7 +111,7 @@ static bool dominates_in_block(const sharc_value *v, const sharc_op *use, unsign
   if (v->vkind != SHARC_VALUE_RESULT)
     return true;
   const sharc_op *def = sharc_value_op_of(v);
-  if (order_free(use->block->parent))
+  if (!sharc_region_has_ssa_dominance(use->block->parent))
     return true;
   return def != use && def->live_mark == pos;
 }
@@ -804,7 +796,7 @@ static bool properly_dominates(verifier *v, const sharc_value *value, sharc_op *
     return false;
   if (a->block != def->block)
     return other_block_dominates(v, def->block, a->block);
-  if (order_free(r))
+  if (!sharc_region_has_ssa_dominance(r))
     return true;
   return a != def && def->live_mark == v->dom_pos;
 }

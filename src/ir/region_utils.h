@@ -1,6 +1,7 @@
 /* MLIR's RegionUtils that passes share: the values an op's regions use but
  * that are defined outside of them (the free variables a region op
- * captures), and whether a region may be a graph region. */
+ * captures), whether a region may be a graph region, and whether the order
+ * of its ops means anything to dominance. */
 #ifndef SHARC_IR_REGION_UTILS_H
 #define SHARC_IR_REGION_UTILS_H
 
@@ -19,6 +20,13 @@ void sharc_used_values_defined_above(sharc_op *op, sharc_ptr_vec *out);
 static inline bool sharc_region_may_be_graph(const sharc_region *r) {
   return r->parent && (!sharc_op_def_of(r->parent) ||
                        (sharc_op_def_of(r->parent)->traits & SHARC_TRAIT_GRAPH_REGION));
+}
+
+/* MLIR's DominanceInfo::hasSSADominance: a region of several blocks always
+ * has it, even under an unregistered op; a single block lacks it where the
+ * region may be a graph region. */
+static inline bool sharc_region_has_ssa_dominance(const sharc_region *r) {
+  return !sharc_region_may_be_graph(r) || r->first != r->last;
 }
 
 /* The region a value is defined in: its defining op's, or its block's. */
