@@ -17,7 +17,6 @@
 #include "support/word_memo.h"
 #include "support/xalloc.h"
 
-#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,12 +61,11 @@ typedef struct verifier {
    * checks the ops of those regions before any region nested in them, so
    * a later failure there or below comes after it (see keep_failure) */
   bool dom_fail_open;
-  /* the blocks reachable from their region's entry, each a key to its
-   * index in reverse post-order plus one, and the region a key to its
-   * dominator tree once built: dominance reads it of multi-block regions
-   * of a program that made branches only (see block_reachable) */
-  sharc_ptrmap reachable;
-  sharc_ptr_vec trees; /* the region_tree records, to free */
+  /* region -> its dominator tree (sharc_dom_tree, malloc'd), built for the
+   * multi-block regions of a program that made branches only (see
+   * block_number) */
+  sharc_ptrmap trees;
+  sharc_ptr_vec tree_list; /* the same trees, to free */
   /* a whole verification of a module just parsed: the functions of its
    * body up to hot_through passed while they were parsed (see
    * sharc_hot_verify_op); only their own checks are left */
@@ -136,111 +134,17 @@ static void note_failure(verifier *v, sharc_op *op, unsigned i) {
   v->dom_fail_open = true;
 }
 
-/* The dominator tree of a region's reachable blocks, numbered in reverse
- * post-order from the entry (0): idom[i] is the immediate dominator of
- * block i, a smaller number (0 for the entry). */
-typedef struct region_tree {
-  unsigned n;
-  unsigned *idom;
-} region_tree;
-
-/* MLIR's successors of a block: those of its last op. */
-static unsigned block_num_successors(const sharc_block *b) {
-  return b->last ? sharc_op_num_successors_of(b->last) : 0;
-}
-
-/* The reachable blocks of `r` in post-order (an iterative depth-first
- * walk from the entry, successors in order), each put in v->reachable. */
-static void post_order(verifier *v, const sharc_region *r, sharc_ptr_vec *order) {
-  typedef struct frame {
-    const sharc_block *b;
-    unsigned next;
-  } frame;
-  SHARC_VEC(frame) stack = {0};
-  sharc_ptrmap_put(&v->reachable, r->first, (void *)1);
-  sharc_vec_push(&stack, ((frame){r->first, 0}));
-  while (stack.len) {
-    frame *f = &stack.items[stack.len - 1];
-    if (f->next == block_num_successors(f->b)) {
-      sharc_vec_push(order, (void *)f->b);
-      stack.len--;
-      continue;
-    }
-    sharc_block *s = sharc_op_successors_of(f->b->last)[f->next++];
-    if (sharc_ptrmap_get(&v->reachable, s))
-      continue;
-    sharc_ptrmap_put(&v->reachable, s, (void *)1);
-    sharc_vec_push(&stack, ((frame){s, 0}));
-  }
-  sharc_vec_free(&stack);
-}
-
-/* The common dominator of blocks a and b, walking up the tree so far. */
-static unsigned intersect(const unsigned *idom, unsigned a, unsigned b) {
-  while (a != b) {
-    while (a > b)
-      a = idom[a];
-    while (b > a)
-      b = idom[b];
-  }
-  return a;
-}
-
-/* The number plus one that build_tree gave `b`, a reachable block. */
-static unsigned numbered(const verifier *v, const sharc_block *b) {
-  return (unsigned)(uintptr_t)sharc_ptrmap_get(&v->reachable, b);
-}
-
-/* Builds the dominator tree of `r` (Cooper, Harvey and Kennedy's iteration
- * over reverse post-order) and numbers its reachable blocks in
- * v->reachable. */
-static void build_tree(verifier *v, const sharc_region *r) {
-  sharc_ptr_vec order = {0};
-  post_order(v, r, &order);
-  unsigned n = (unsigned)order.len;
-  for (unsigned i = 0; i < n; i++) /* reverse post-order number, plus one */
-    sharc_ptrmap_put(&v->reachable, order.items[n - 1 - i], (void *)(uintptr_t)(i + 1));
-  /* predecessors, by number: preds[starts[i]] up to preds[starts[i + 1]]
-   * (counted, summed to where each range ends, filled backwards) */
-  unsigned *starts = sharc_xcalloc(n + 1, sizeof *starts);
-  for (unsigned i = 0; i < n; i++) {
-    const sharc_block *b = order.items[n - 1 - i];
-    for (unsigned k = 0; k < block_num_successors(b); k++)
-      starts[numbered(v, sharc_op_successors_of(b->last)[k]) - 1]++;
-  }
-  for (unsigned i = 1; i < n; i++)
-    starts[i] += starts[i - 1];
-  starts[n] = n ? starts[n - 1] : 0;
-  unsigned *preds = sharc_xmalloc_array(starts[n] ? starts[n] : 1, sizeof *preds);
-  for (unsigned i = 0; i < n; i++) {
-    const sharc_block *b = order.items[n - 1 - i];
-    for (unsigned k = 0; k < block_num_successors(b); k++)
-      preds[--starts[numbered(v, sharc_op_successors_of(b->last)[k]) - 1]] = i;
-  }
-  region_tree *t = sharc_xmalloc_array(1, sizeof *t);
-  t->n = n;
-  t->idom = sharc_xmalloc_array(n, sizeof *t->idom);
-  t->idom[0] = 0;
-  for (unsigned i = 1; i < n; i++)
-    t->idom[i] = UINT_MAX; /* none yet */
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (unsigned i = 1; i < n; i++) {
-      unsigned d = UINT_MAX;
-      for (unsigned k = starts[i]; k < starts[i + 1]; k++)
-        if (t->idom[preds[k]] != UINT_MAX)
-          d = d == UINT_MAX ? preds[k] : intersect(t->idom, preds[k], d);
-      if (d != t->idom[i]) {
-        t->idom[i] = d;
-        changed = true;
-      }
-    }
-  }
-  free(starts);
-  free(preds);
-  sharc_vec_free(&order);
-  sharc_vec_push(&v->trees, t);
-  sharc_ptrmap_put(&v->reachable, r, t);
+/* The dominator tree of `r`, a region of several blocks, built on first
+ * use in this verification. */
+static const sharc_dom_tree *tree_of(verifier *v, const sharc_region *r) {
+  sharc_dom_tree *t = sharc_ptrmap_get(&v->trees, r);
+  if (t)
+    return t;
+  t = sharc_xcalloc(1, sizeof *t);
+  sharc_dom_tree_build(t, r);
+  sharc_ptrmap_put(&v->trees, r, t);
+  sharc_vec_push(&v->tree_list, t);
+  return t;
 }
 
 /* The number of `b` in its region's reverse post-order plus one, 0 when
@@ -252,9 +156,7 @@ static unsigned block_number(verifier *v, const sharc_block *b) {
     return 1;
   if (!sharc_context_fact_noted(b->ctx, &sharc_successors_made))
     return 0;
-  if (!sharc_ptrmap_get(&v->reachable, r))
-    build_tree(v, r);
-  return (unsigned)(uintptr_t)sharc_ptrmap_get(&v->reachable, b);
+  return sharc_dom_tree_number(tree_of(v, r), b);
 }
 
 /* MLIR checks no operand of an op in a block its region's entry does not
@@ -866,10 +768,7 @@ static bool other_block_dominates(verifier *v, const sharc_block *def_block,
   unsigned d = block_number(v, def_block);
   if (!d)
     return false;
-  const region_tree *t = sharc_ptrmap_get(&v->reachable, use_block->parent);
-  for (u--, d--; u > d;)
-    u = t->idom[u];
-  return u == d;
+  return sharc_dom_tree_properly_dominates(tree_of(v, use_block->parent), d, u);
 }
 
 /* v->dom_pos is the stamp of the dominance walk under way: an op holds it
@@ -1145,13 +1044,12 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
 /* verify_op_and_dominance of the op a verifier was made for. */
 static bool verify_root(verifier *v, sharc_op *op) {
   bool ok = verify_op_and_dominance(v, op);
-  sharc_ptrmap_free(&v->reachable);
-  for (size_t i = 0; i < v->trees.len; i++) {
-    region_tree *t = v->trees.items[i];
-    free(t->idom);
-    free(t);
+  for (size_t i = 0; i < v->tree_list.len; i++) {
+    sharc_dom_tree_free(v->tree_list.items[i]);
+    free(v->tree_list.items[i]);
   }
-  sharc_vec_free(&v->trees);
+  sharc_vec_free(&v->tree_list);
+  sharc_ptrmap_free(&v->trees);
   return ok;
 }
 
