@@ -12,6 +12,7 @@
 #include "sharc/asm.h"
 #include "sharc/verify.h"
 #include "sharc/symbols.h"
+#include "support/ptrmap.h"
 #include "support/vec.h"
 #include "support/word_memo.h"
 #include "support/xalloc.h"
@@ -56,6 +57,15 @@ typedef struct verifier {
   unsigned dom_pos;
   sharc_op *dom_fail;
   unsigned dom_fail_operand;
+  /* the walk is still within the regions of the op holding dom_fail: MLIR
+   * checks the ops of those regions before any region nested in them, so
+   * a later failure there or below comes after it (see keep_failure) */
+  bool dom_fail_open;
+  /* region -> its dominator tree (sharc_dom_tree, malloc'd), built for the
+   * multi-block regions of a program that made branches only (see
+   * block_number) */
+  sharc_ptrmap trees;
+  sharc_ptr_vec tree_list; /* the same trees, to free */
   /* a whole verification of a module just parsed: the functions of its
    * body up to hot_through passed while they were parsed (see
    * sharc_hot_verify_op); only their own checks are left */
@@ -82,7 +92,7 @@ static bool verify_op(verifier *v, sharc_op *op);
 static bool verify_op_and_dominance(verifier *v, sharc_op *op);
 static bool verify_dialect_attrs(sharc_op *op, bool changed_only, unsigned *hooked_out);
 static bool verify_all_dialect_attrs(verifier *v, sharc_op *op);
-static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos);
+static bool properly_dominates(verifier *v, const sharc_value *value, sharc_op *use);
 static void dominance_error(sharc_op *op, unsigned i);
 
 static const sharc_region *value_region(const sharc_value *v);
@@ -102,9 +112,57 @@ static bool dominates_in_block(const sharc_value *v, const sharc_op *use, unsign
   if (v->vkind != SHARC_VALUE_RESULT)
     return true;
   const sharc_op *def = sharc_value_op_of(v);
-  if (sharc_region_may_be_graph(use->block->parent))
+  if (!sharc_region_has_ssa_dominance(use->block->parent))
     return true;
   return def != use && def->live_mark == pos;
+}
+
+/* Whether a dominance failure of an op in the innermost region the walk is
+ * in replaces the one kept. MLIR checks one op's regions whole (every op
+ * of their blocks, in order), then the regions of the ops in them that
+ * hold some, the last such op first (a LIFO worklist): the failure kept
+ * comes first while the walk is still within the regions of the op
+ * holding it (the same op's regions, or one nested in them); once the walk
+ * left those, a failure found later lies in a region taken earlier. */
+static bool keep_failure(const verifier *v) {
+  return v->dom_fail && v->dom_fail_open;
+}
+
+static void note_failure(verifier *v, sharc_op *op, unsigned i) {
+  v->dom_fail = op;
+  v->dom_fail_operand = i;
+  v->dom_fail_open = true;
+}
+
+/* The dominator tree of `r`, a region of several blocks, built on first
+ * use in this verification. */
+static const sharc_dom_tree *tree_of(verifier *v, const sharc_region *r) {
+  sharc_dom_tree *t = sharc_ptrmap_get(&v->trees, r);
+  if (t)
+    return t;
+  t = sharc_xcalloc(1, sizeof *t);
+  sharc_dom_tree_build(t, r);
+  sharc_ptrmap_put(&v->trees, r, t);
+  sharc_vec_push(&v->tree_list, t);
+  return t;
+}
+
+/* The number of `b` in its region's reverse post-order plus one, 0 when
+ * its region's entry does not reach it (DominanceInfo::isReachableFromEntry).
+ * Without a branch made in the context, no block but an entry is reached. */
+static unsigned block_number(verifier *v, const sharc_block *b) {
+  const sharc_region *r = b->parent;
+  if (!r || b == r->first)
+    return 1;
+  if (!sharc_context_fact_noted(b->ctx, &sharc_successors_made))
+    return 0;
+  return sharc_dom_tree_number(tree_of(v, r), b);
+}
+
+/* MLIR checks no operand of an op in a block its region's entry does not
+ * reach. */
+static bool block_reachable(verifier *v, const sharc_block *b) {
+  return block_number(v, b) != 0;
 }
 
 /* The checks of an op's operands on the verification's walk, in its
@@ -115,7 +173,7 @@ static bool dominates_in_block(const sharc_value *v, const sharc_op *use, unsign
  * report_isolation). */
 static void check_operands(verifier *v, sharc_op *op, bool dominance) {
   isolation_scope *scope = v->scope && !v->scope->violation ? v->scope : NULL;
-  dominance = dominance && !v->dom_fail;
+  dominance = dominance && !keep_failure(v);
   const sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; (scope || dominance) && i < op->num_operands; i++) {
     const sharc_value *value = uses[i].value;
@@ -123,15 +181,13 @@ static void check_operands(verifier *v, sharc_op *op, bool dominance) {
       /* most operands: within the scope (the walk is under it), and
        * dominating as properly_dominates decides for one block */
       if (dominance && !dominates_in_block(value, op, v->dom_pos)) {
-        v->dom_fail = op;
-        v->dom_fail_operand = i;
+        note_failure(v, op, i);
         dominance = false;
       }
       continue;
     }
-    if (dominance && value && !properly_dominates(value, op, v->dom_pos)) {
-      v->dom_fail = op;
-      v->dom_fail_operand = i;
+    if (dominance && value && !properly_dominates(v, value, op)) {
+      note_failure(v, op, i);
       dominance = false;
     }
     if (scope && value && !region_within(value_region(value), scope->region)) {
@@ -221,6 +277,9 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     sharc_emit(b->ctx, SHARC_SEV_ERROR, sharc_op_loc(parent), "empty block: expect at least a terminator");
     return false;
   }
+  /* dominance means nothing in a block the entry does not reach; the
+   * regions of its ops are checked still */
+  bool dominance = v->dom_pos && block_reachable(v, b);
   for (sharc_op *op = b->first; op; op = op->next) {
     if (op->next)
       sharc_prefetch_after(op, op->next);
@@ -247,7 +306,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
       continue;
     }
     /* its operands, in the walk's pre-order (verify_op checks none) */
-    check_operands(v, op, v->dom_pos && !reach);
+    check_operands(v, op, dominance && !reach);
     if (isolated) {
       sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
       if (v->dom_pos)
@@ -694,30 +753,41 @@ static sharc_op *ancestor_in_region(sharc_op *op, const sharc_region *r) {
   return op && op->block ? op : NULL;
 }
 
-/* Whether a block of `r` other than `def_block` may hold the use: without a
- * dominator tree only the entry block is known to be dominated by nothing
- * else. */
-static bool other_block_may_dominate(const sharc_block *use_block, const sharc_region *r) {
-  return use_block != r->first;
+/* DomTree::properlyDominates of `def_block` over `use_block`, another
+ * block of the same region: a block the entry does not reach is dominated
+ * by any block, and dominates none that it reaches; between reached
+ * blocks, the dominator tree decides (a dominator comes first in reverse
+ * post-order, so the walk up from the use stops at its number). */
+static bool other_block_dominates(verifier *v, const sharc_block *def_block,
+                                  const sharc_block *use_block) {
+  if (use_block == use_block->parent->first)
+    return false;
+  unsigned u = block_number(v, use_block);
+  if (!u)
+    return true;
+  unsigned d = block_number(v, def_block);
+  if (!d)
+    return false;
+  return sharc_dom_tree_properly_dominates(tree_of(v, use_block->parent), d, u);
 }
 
-/* `pos` is the stamp of the dominance walk under way: an op holds it once
- * the walk has passed it, so a definition in the same block as the use's
- * ancestor comes first exactly when it holds the stamp (the ancestor itself
- * is stamped only after its regions are checked). */
-static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos) {
-  if (v->vkind == SHARC_VALUE_ARG) {
-    const sharc_block *b = sharc_value_block_of(v);
+/* v->dom_pos is the stamp of the dominance walk under way: an op holds it
+ * once the walk has passed it, so a definition in the same block as the
+ * use's ancestor comes first exactly when it holds the stamp (the ancestor
+ * itself is stamped only after its regions are checked). */
+static bool properly_dominates(verifier *v, const sharc_value *value, sharc_op *use) {
+  if (value->vkind == SHARC_VALUE_ARG) {
+    const sharc_block *b = sharc_value_block_of(value);
     if (!b || !b->parent)
       return true;
     sharc_op *a = ancestor_in_region(use, b->parent);
     if (!a)
       return false;
-    return a->block == b || other_block_may_dominate(a->block, b->parent);
+    return a->block == b || other_block_dominates(v, b, a->block);
   }
-  if (v->vkind != SHARC_VALUE_RESULT)
+  if (value->vkind != SHARC_VALUE_RESULT)
     return true;
-  sharc_op *def = sharc_value_op_of(v);
+  sharc_op *def = sharc_value_op_of(value);
   if (!def->block || !def->block->parent)
     return true;
   const sharc_region *r = def->block->parent;
@@ -725,10 +795,10 @@ static bool properly_dominates(const sharc_value *v, sharc_op *use, unsigned pos
   if (!a)
     return false;
   if (a->block != def->block)
-    return other_block_may_dominate(a->block, r);
-  if (sharc_region_may_be_graph(r))
+    return other_block_dominates(v, def->block, a->block);
+  if (!sharc_region_has_ssa_dominance(r))
     return true;
-  return a != def && def->live_mark == pos;
+  return a != def && def->live_mark == v->dom_pos;
 }
 
 /* How the defining region stands to the using one, as MLIR's note says it. */
@@ -793,6 +863,9 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
       return false;
     }
   }
+  /* the regions of `op` are left (keep_failure) */
+  if (v->dom_fail && v->dom_fail->block->parent->parent == op)
+    v->dom_fail_open = false;
   /* on leaving `op`: every isolated op under it, each reporting its own
    * first error */
   bool ok = true;
@@ -949,6 +1022,7 @@ static void stamp_enclosing_definitions(sharc_op *op, unsigned pos) {
 static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   unsigned outer_pos = v->dom_pos, outer_operand = v->dom_fail_operand;
   sharc_op *outer_fail = v->dom_fail;
+  bool outer_open = v->dom_fail_open;
   bool own_checks_only = op == v->half && !v->half_body;
   v->dom_pos =
       op->num_regions && !own_checks_only ? sharc_context_fresh_mark(sharc_op_ctx_of(op)) : 0;
@@ -963,6 +1037,19 @@ static bool verify_op_and_dominance(verifier *v, sharc_op *op) {
   v->dom_pos = outer_pos;
   v->dom_fail = outer_fail;
   v->dom_fail_operand = outer_operand;
+  v->dom_fail_open = outer_open;
+  return ok;
+}
+
+/* verify_op_and_dominance of the op a verifier was made for. */
+static bool verify_root(verifier *v, sharc_op *op) {
+  bool ok = verify_op_and_dominance(v, op);
+  for (size_t i = 0; i < v->tree_list.len; i++) {
+    sharc_dom_tree_free(v->tree_list.items[i]);
+    free(v->tree_list.items[i]);
+  }
+  sharc_vec_free(&v->tree_list);
+  sharc_ptrmap_free(&v->trees);
   return ok;
 }
 
@@ -992,7 +1079,7 @@ static bool run_verifier(sharc_op *op, bool marked_only) {
   sharc_word_memo memo = {{0}, {0}};
   struct sharc_word_memo *outer = sharc_op_ctx_of(op)->verify_memo;
   sharc_op_ctx_of(op)->verify_memo = &memo;
-  bool ok = verify_op_and_dominance(&v, op);
+  bool ok = verify_root(&v, op);
   sharc_op_ctx_of(op)->verify_memo = outer;
   sharc_word_memo_free(&memo);
   sharc_diag_flush(sharc_op_ctx_of(op));
@@ -1032,7 +1119,7 @@ static bool verifies_quietly(verifier *v, sharc_op *op, struct sharc_word_memo *
   ctx->symbol_table_misses = &misses;
   if (memo)
     ctx->verify_memo = memo;
-  bool ok = verify_op_and_dominance(v, op);
+  bool ok = verify_root(v, op);
   sharc_diag_quiet_end(ctx, &saved);
   ctx->symbol_table_misses = NULL;
   ctx->verify_memo = outer;

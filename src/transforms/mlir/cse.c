@@ -191,123 +191,6 @@ static void simplify_block(cse *c, known_table *t, sharc_block *b, bool ssa) {
   }
 }
 
-/* MLIR's DominanceInfo::hasSSADominance: regions of several blocks always
- * have it; a single block lacks it in a graph region or under an
- * unregistered op. */
-static bool has_ssa_dominance(const sharc_region *r) {
-  return r->first != r->last || !sharc_region_may_be_graph(r);
-}
-
-/* ---- dominator trees of multi-block regions ---------------------------------------
- * Cooper, Harvey and Kennedy's iterative algorithm over the blocks
- * reachable from the entry (unreachable ones are not visited, as MLIR's
- * dominator tree leaves them out). */
-
-typedef SHARC_VEC(unsigned) index_vec;
-
-typedef struct dom_tree {
-  SHARC_VEC(sharc_block *) rpo; /* reachable blocks in reverse post-order */
-  sharc_ptrmap number;          /* block -> rpo index + 1 */
-  unsigned *idom;
-  index_vec *children;
-} dom_tree;
-
-static sharc_op *terminator_of(const sharc_block *b) { return b->last; }
-
-static unsigned block_number(const dom_tree *d, const sharc_block *b) {
-  return (unsigned)(uintptr_t)sharc_ptrmap_get(&d->number, b);
-}
-
-typedef struct dfs_frame {
-  sharc_block *block;
-  unsigned next_succ;
-} dfs_frame;
-
-static void number_blocks(dom_tree *d, sharc_block *entry) {
-  SHARC_VEC(sharc_block *) post = {0};
-  SHARC_VEC(dfs_frame) stack = {0};
-  sharc_ptrmap seen = {0};
-  sharc_ptrmap_put(&seen, entry, entry);
-  dfs_frame f0 = {entry, 0};
-  sharc_vec_push(&stack, f0);
-  while (stack.len) {
-    dfs_frame *f = &sharc_vec_last(&stack);
-    sharc_op *term = terminator_of(f->block);
-    if (term && f->next_succ < sharc_op_num_successors_of(term)) {
-      sharc_block *s = sharc_op_successors_of(term)[f->next_succ++];
-      if (!sharc_ptrmap_get(&seen, s)) {
-        sharc_ptrmap_put(&seen, s, s);
-        dfs_frame next = {s, 0};
-        sharc_vec_push(&stack, next);
-      }
-      continue;
-    }
-    sharc_vec_push(&post, f->block);
-    stack.len--;
-  }
-  for (unsigned i = post.len; i-- > 0;) {
-    sharc_vec_push(&d->rpo, post.items[i]);
-    sharc_ptrmap_put(&d->number, post.items[i], (void *)(uintptr_t)d->rpo.len);
-  }
-  sharc_vec_free(&post);
-  sharc_vec_free(&stack);
-  sharc_ptrmap_free(&seen);
-}
-
-static unsigned intersect(const unsigned *idom, unsigned a, unsigned b) {
-  while (a != b) {
-    while (a > b)
-      a = idom[a];
-    while (b > a)
-      b = idom[b];
-  }
-  return a;
-}
-
-static void dom_tree_build(dom_tree *d, sharc_region *r) {
-  number_blocks(d, r->first);
-  unsigned n = d->rpo.len;
-  index_vec *preds = sharc_xcalloc(n, sizeof *preds);
-  d->idom = sharc_xmalloc_array(n, sizeof *d->idom);
-  d->children = sharc_xcalloc(n, sizeof *d->children);
-  for (unsigned i = 0; i < n; i++) {
-    d->idom[i] = UINT32_MAX;
-    sharc_op *term = terminator_of(d->rpo.items[i]);
-    for (unsigned k = 0; term && k < sharc_op_num_successors_of(term); k++)
-      sharc_vec_push(&preds[block_number(d, sharc_op_successors_of(term)[k]) - 1], i);
-  }
-  d->idom[0] = 0;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (unsigned b = 1; b < n; b++) {
-      unsigned best = UINT32_MAX;
-      for (unsigned k = 0; k < preds[b].len; k++) {
-        unsigned p = preds[b].items[k];
-        if (d->idom[p] != UINT32_MAX)
-          best = best == UINT32_MAX ? p : intersect(d->idom, p, best);
-      }
-      if (best != d->idom[b]) {
-        d->idom[b] = best;
-        changed = true;
-      }
-    }
-  }
-  for (unsigned b = 1; b < n; b++)
-    sharc_vec_push(&d->children[d->idom[b]], b);
-  for (unsigned i = 0; i < n; i++)
-    sharc_vec_free(&preds[i]);
-  free(preds);
-}
-
-static void dom_tree_free(dom_tree *d) {
-  for (unsigned i = 0; i < d->rpo.len; i++)
-    sharc_vec_free(&d->children[i]);
-  free(d->children);
-  free(d->idom);
-  sharc_vec_free(&d->rpo);
-  sharc_ptrmap_free(&d->number);
-}
-
 typedef struct scope_frame {
   unsigned block, next_child, mark;
 } scope_frame;
@@ -315,8 +198,8 @@ typedef struct scope_frame {
 /* Each block is simplified in a scope opened inside its dominator's, so
  * what a block knows is exactly what dominates it. */
 static void simplify_dominance_order(cse *c, known_table *t, sharc_region *r) {
-  dom_tree d = {{0}, {0}, NULL, NULL};
-  dom_tree_build(&d, r);
+  sharc_dom_tree d = {{0}, {0}, NULL, NULL};
+  sharc_dom_tree_build(&d, r);
   SHARC_VEC(scope_frame) stack = {0};
   scope_frame root = {0, 0, t->entries.len};
   sharc_vec_push(&stack, root);
@@ -333,13 +216,13 @@ static void simplify_dominance_order(cse *c, known_table *t, sharc_region *r) {
     simplify_block(c, t, d.rpo.items[child.block], true);
   }
   sharc_vec_free(&stack);
-  dom_tree_free(&d);
+  sharc_dom_tree_free(&d);
 }
 
 static void simplify_region(cse *c, known_table *t, sharc_region *r) {
   if (!r->first)
     return;
-  bool ssa = has_ssa_dominance(r);
+  bool ssa = sharc_region_has_ssa_dominance(r);
   if (r->first == r->last) {
     unsigned mark = t->entries.len;
     simplify_block(c, t, r->first, ssa);

@@ -1,11 +1,8 @@
 // RUN: sdy_opt --allow-unregistered-dialect -split-input-file -verify-diagnostics %s
-// XFAIL: *
-// Known gap (src/asm/verify.c, left to its owner): MLIR leaves out of
-// dominance only the SINGLE-block regions of an unregistered op (it may be
-// a graph region; DominanceInfoBase::getDominanceInfo); a region of several
-// blocks always has SSA dominance. sharc skips every region of an
-// unregistered op and accepts these. Expected errors are mlir-opt-22's;
-// remove the XFAIL line with the fix.
+// MLIR leaves out of dominance only the SINGLE-block regions of an
+// unregistered op (it may be a graph region;
+// DominanceInfoBase::getDominanceInfo); a region of several blocks always
+// has SSA dominance. Expected errors are mlir-opt-22's.
 
 func.func @in_function() {
   "t.reg"() ({
@@ -40,3 +37,38 @@ func.func @in_function() {
 ^bb1:
   "t.yield"() : () -> ()
 }) : () -> ()
+
+// -----
+
+// a multi-block region inside a single-block one of an unregistered op
+func.func @multi_inside_single() {
+  "t.reg"() ({
+    "t.use"(%u) : (i32) -> ()
+    %u = "t.def"() : () -> i32
+    "t.multi"() ({
+      "t.br"()[^bb1] : () -> ()
+    ^bb1:
+      // expected-error @below {{operand #0 does not dominate this use}}
+      "t.use"(%z) : (i32) -> ()
+      // expected-note @below {{operand defined here (op in the same block)}}
+      %z = "t.def"() : () -> i32
+      "t.yield"() : () -> ()
+    }) : () -> ()
+    "t.yield"() : () -> ()
+  }) : () -> ()
+  func.return
+}
+
+// -----
+
+// an unreachable block of one is not checked
+func.func @multi_unreachable() {
+  "t.multi"() ({
+    "t.yield"() : () -> ()
+  ^bb1:
+    "t.use"(%z) : (i32) -> ()
+    %z = "t.def"() : () -> i32
+    "t.yield"() : () -> ()
+  }) : () -> ()
+  func.return
+}
