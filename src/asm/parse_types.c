@@ -835,39 +835,27 @@ static size_t function_rest_length(const char *s, const char *last) {
 
 /* The key of the bytes at `s`, at least FUNCTION_KEY_MIN of them before
  * the input's last line end `last`: the hash of the line's rest, up to
- * FUNCTION_HASH_BYTES of it, and of its length (see above). Reads no byte
- * past `last`. */
+ * FUNCTION_HASH_BYTES of it, and of its length (see above). The line end
+ * is found first (memchr, a vector scan), so the hash loop takes whole
+ * words without testing each for a line end; its last word is the eight
+ * bytes that end the hashed text (overlapping the word before, as
+ * sharc_short_key's do), a shorter text one word of its own. Reads no
+ * byte past `last`. */
 static uint64_t function_text_key(const char *s, const char *last) {
-  const uint64_t ones = 0x0101010101010101u, line_ends = 0x0a * ones;
   size_t readable = (size_t)(last - s) + 1;
-  size_t words = (readable < FUNCTION_HASH_BYTES ? readable : FUNCTION_HASH_BYTES) / 8;
+  const char *line_end =
+      memchr(s, '\n', readable < FUNCTION_HASH_BYTES ? readable : FUNCTION_HASH_BYTES);
+  size_t n = line_end ? (size_t)(line_end - s) : FUNCTION_HASH_BYTES;
   uint64_t h = 0;
-  size_t len = FUNCTION_HASH_BYTES;
-  const char *at = s;
-  for (size_t i = 0; i < words; i++, at += 8) {
-    uint64_t x = sharc_load_word(at) ^ line_ends; /* a zero byte where a line end is */
-    if ((x - ones) & ~x & ones << 7) {
-      size_t k = 0;
-      while (at[k] != '\n')
-        k++;
-      uint64_t tail = 0;
-      memcpy(&tail, at, k);
-      h = function_key_mix(h, tail);
-      len = (size_t)(at - s) + k;
-      break;
-    }
-    h = function_key_mix(h, x ^ line_ends);
+  if (n < 8) {
+    h = function_key_mix(h, sharc_short_word((const uint8_t *)s, n));
+  } else {
+    const char *tail = s + n - 8;
+    for (const char *at = s; at < tail; at += 8)
+      h = function_key_mix(h, sharc_load_word(at));
+    h = function_key_mix(h, sharc_load_word(tail));
   }
-  if (len == FUNCTION_HASH_BYTES && words < FUNCTION_HASH_BYTES / 8) {
-    /* fewer than 8 bytes left before `last`, the line end */
-    uint64_t tail = 0;
-    memcpy(&tail, at, (size_t)(last - at));
-    h = function_key_mix(h, tail);
-    len = (size_t)(last - s);
-  } else if (len == FUNCTION_HASH_BYTES) {
-    len = function_rest_length(s, last);
-  }
-  h = function_key_mix(h, len);
+  h = function_key_mix(h, line_end ? n : function_rest_length(s, last));
   return h ^ h >> 29;
 }
 
