@@ -66,12 +66,13 @@ typedef struct dfs_frame {
 } dfs_frame;
 
 /* The reachable blocks in reverse post-order of a depth-first walk from
- * the entry, successors in order. */
+ * the entry, successors in order. The numbering map is the walk's seen
+ * set: a block found holds a placeholder until its number is known. */
 static void number_blocks(sharc_dom_tree *d, sharc_block *entry) {
   SHARC_VEC(sharc_block *) post = {0};
   SHARC_VEC(dfs_frame) stack = {0};
-  sharc_ptrmap seen = {0};
-  sharc_ptrmap_put(&seen, entry, entry);
+  void *found = (void *)(uintptr_t)1;
+  sharc_ptrmap_put(&d->number, entry, found);
   dfs_frame f0 = {entry, 0};
   sharc_vec_push(&stack, f0);
   while (stack.len) {
@@ -79,8 +80,8 @@ static void number_blocks(sharc_dom_tree *d, sharc_block *entry) {
     sharc_op *term = f->block->last;
     if (term && f->next_succ < sharc_op_num_successors_of(term)) {
       sharc_block *s = sharc_op_successors_of(term)[f->next_succ++];
-      if (!sharc_ptrmap_get(&seen, s)) {
-        sharc_ptrmap_put(&seen, s, s);
+      if (!sharc_ptrmap_get(&d->number, s)) {
+        sharc_ptrmap_put(&d->number, s, found);
         dfs_frame next = {s, 0};
         sharc_vec_push(&stack, next);
       }
@@ -95,7 +96,6 @@ static void number_blocks(sharc_dom_tree *d, sharc_block *entry) {
   }
   sharc_vec_free(&post);
   sharc_vec_free(&stack);
-  sharc_ptrmap_free(&seen);
 }
 
 /* The nearest common dominator of a and b in the tree built so far. */
