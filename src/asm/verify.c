@@ -79,6 +79,10 @@ typedef struct verifier {
   /* an isolated op marked attrs-only whose verification is starting, or
    * NULL: its attribute hooks and its regions, not its own checks */
   const sharc_op *reach;
+  /* the same for an isolated op marked moved whose own checks read
+   * nothing a move changes (moved_checks_local): all its attribute hooks
+   * and its regions */
+  const sharc_op *moved;
   /* the dialect of the last unknown op (its name up to the dot) and
    * whether that dialect rejects unknown ops: a module's unknown ops share
    * a few dialects */
@@ -253,6 +257,33 @@ static bool reach_marked_nested(verifier *v, sharc_op *op) {
   return verify_regions(v, op, NULL);
 }
 
+/* Whether an op of `def` marked moved (verify_marks.c: its block went
+ * whole into another region, nothing it holds changed) passes its own
+ * checks as it did before: they read nothing outside it but its operands
+ * (their types, a constant producer), which a move leaves as they were.
+ * A registered op that is no terminator (whose check reads its parent:
+ * func.return the function's type), no symbol, symbol table or symbol
+ * user, reads no other dialect's attributes, and whose hooks are none or
+ * vouched for by its dialect (sharc_dialect.op_checks_local). What else a
+ * move may change is checked for every op it marked: the dominance and
+ * isolation of its operands, its attribute hooks (they read ancestors). */
+static bool moved_checks_local(const sharc_op_def *def) {
+  if (!def || def->verify_symbol_uses || def->reads_discardable ||
+      (def->traits & (SHARC_TRAIT_TERMINATOR | SHARC_TRAIT_SYMBOL | SHARC_TRAIT_SYMBOL_TABLE)))
+    return false;
+  if (!def->verify && !def->verify_regions)
+    return true;
+  return def->dialect && def->dialect->op_checks_local && def->dialect->op_checks_local(def);
+}
+
+/* A moved op that is not isolated, its own checks local: its attribute
+ * hooks, and the ops of its regions (each marked moved too). */
+static bool verify_moved(verifier *v, sharc_op *op) {
+  if (!verify_all_dialect_attrs(v, op))
+    return false;
+  return !op->num_regions || verify_regions(v, op, NULL);
+}
+
 /* Whether blocks under `parent` need a terminator: registered ops need one
  * unless they declare otherwise; unregistered ops may be anything. */
 static bool needs_terminator(const sharc_op *parent) {
@@ -266,6 +297,7 @@ typedef struct deferred_op {
   sharc_op *op;
   isolation_scope *scope;
   bool reach; /* marked attrs-only (see verifier.reach) */
+  bool moved; /* marked moved, its own checks local (see verifier.moved) */
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
@@ -288,7 +320,7 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
       sharc_emit_op_error(op, "must be the last operation in the parent block");
       return false;
     }
-    if (v->marked_only && !op->verify_dirty) {
+    if (v->marked_only && !op->verify_dirty && !op->verify_attrs_only) {
       op->live_mark = v->dom_pos;
       continue;
     }
@@ -297,7 +329,10 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     /* only discardable attributes changed (verify_marks.c): its operands
      * and the ops defining them did not move (a change to them marks it
      * whole), so their dominance holds as it did */
-    bool reach = v->marked_only && op->verify_attrs_only;
+    bool reach = v->marked_only && op->verify_dirty && op->verify_attrs_only;
+    /* marked moved (the other pair of the two bits): its operands are
+     * checked below; its own checks only where they read more */
+    bool moved = v->marked_only && !op->verify_dirty && moved_checks_local(def);
     bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
     if (reach && !isolated) {
       if (!verify_dialect_attrs(op, true, NULL) || !reach_marked_nested(v, op))
@@ -308,12 +343,12 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     /* its operands, in the walk's pre-order (verify_op checks none) */
     check_operands(v, op, dominance && !reach);
     if (isolated) {
-      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach}));
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach, moved}));
       if (v->dom_pos)
         pass_op(v, op);
       continue;
     }
-    if (!verify_op(v, op))
+    if (!(moved ? verify_moved(v, op) : verify_op(v, op)))
       return false;
     if (v->dom_pos)
       pass_op(v, op);
@@ -876,10 +911,12 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
     v->scope = deferred.items[i].scope;
     v->half = hot && d->block == v->hot_block ? d : NULL;
     v->reach = deferred.items[i].reach ? d : NULL;
+    v->moved = deferred.items[i].moved ? d : NULL;
     hot = hot && d != v->hot_through;
     ok = verify_op_and_dominance(v, d) && ok;
     v->half = NULL;
     v->reach = NULL;
+    v->moved = NULL;
   }
   v->scope = outer;
   sharc_vec_free(&deferred);
@@ -959,10 +996,12 @@ static bool verify_op(verifier *v, sharc_op *op) {
   /* an isolated op marked attrs-only: its own checks read nothing that
    * changed (verify_marks.c's mark_to_reach) */
   bool reach = op == v->reach;
+  /* an isolated op moved, its own checks local (moved_checks_local) */
+  bool moved = op == v->moved;
   if (!half || !v->half_body) {
     if (!(reach ? verify_dialect_attrs(op, true, NULL) : verify_all_dialect_attrs(v, op)))
       return false;
-    if (reach)
+    if (reach || moved)
       ; /* its own checks passed last time, and read nothing that changed */
     else if (def && !verify_counts(op))
       return false;
@@ -989,7 +1028,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
     return true;
   if (def && (def->traits & SHARC_TRAIT_SYMBOL_TABLE) && !verify_table_if_touched(v, op))
     return false;
-  if (!reach && def && def->verify_regions && !def->verify_regions(op))
+  if (!reach && !moved && def && def->verify_regions && !def->verify_regions(op))
     return false;
   return def || verify_unknown_op(v, op);
 }
@@ -1187,12 +1226,14 @@ static void track_from(sharc_op *root) {
 
 bool sharc_verify(sharc_op *op) {
   bool was_marked = op->verify_dirty;
+  bool was_moved = !op->verify_dirty && op->verify_attrs_only; /* verify_marks.c */
   bool ok = run_verifier(op, false);
   if (sharc_op_parent_op(op)) {
     /* a nested op verified alone (a pass checking one op, a diagnostic's
      * op): the dominance of its operands is its parent's to check, and a
      * failure left the marks under it half cleared */
     op->verify_dirty = was_marked;
+    op->verify_attrs_only = was_moved;
     if (!ok)
       sharc_op_ctx_of(op)->verify_root = NULL;
     return ok;

@@ -439,7 +439,8 @@ struct sharc_op {
   unsigned verify_dirty : 1;
   /* with verify_dirty: all that changed is discardable attributes of the
    * op that its own verifier does not read, so only their dialect hooks
-   * run (verify_marks.c) */
+   * run (verify_marks.c); without it: the op moved with its block, only
+   * what a move may change is checked (verify_marks.c's marked_moved) */
   unsigned verify_attrs_only : 1;
   unsigned operands_grown : 1; /* operands moved out of line */
   unsigned has_extra : 1;      /* the extra word exists (sharc_op_extra) */
@@ -757,6 +758,12 @@ struct sharc_dialect {
    * are the passes' notes): a change to one marks its ops as it marks
    * other dialects' (ir/verify_marks.c). */
   bool ops_ignore_discardable;
+  /* Whether the verify and verify_regions hooks of `def`, one of its ops,
+   * read nothing outside the op but its operands' types and producers:
+   * not its parent, ancestors, symbols or other ops. An op of such a
+   * definition moved with its block into another region is not checked
+   * again by them (asm/verify.c's moved_checks_local); NULL: any may. */
+  bool (*op_checks_local)(const sharc_op_def *def);
   /* Verify an attribute attached to a function argument/result. It reads
    * `attr`, the function's type at `index` and the function's surroundings
    * (the symbols around it), `index` otherwise only in its messages: the

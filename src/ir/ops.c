@@ -821,8 +821,11 @@ unsigned sharc_region_num_blocks(const sharc_region *r) {
 sharc_op *sharc_region_parent_op(const sharc_region *r) { return r->parent; }
 unsigned sharc_region_index(const sharc_region *r) { return (unsigned)(r - sharc_op_regions_of(r->parent)); }
 
-/* Links block b into region r between prev and next (NULL at either end). */
-static void link_block(sharc_region *r, sharc_block *b, sharc_block *prev, sharc_block *next) {
+/* Links block b into region r between prev and next (NULL at either end);
+ * `from`: the region it was just taken from, as it was there, or NULL
+ * (sharc_ir_note_block_moved). */
+static void link_block_from(sharc_region *r, sharc_block *b, sharc_block *prev, sharc_block *next,
+                            const sharc_region *from) {
   b->parent = r;
   b->prev = prev;
   b->next = next;
@@ -834,7 +837,11 @@ static void link_block(sharc_region *r, sharc_block *b, sharc_block *prev, sharc
     next->prev = b;
   else
     r->last = b;
-  sharc_ir_note_block_moved(b->ctx, r, b);
+  sharc_ir_note_block_moved(b->ctx, r, b, from);
+}
+
+static void link_block(sharc_region *r, sharc_block *b, sharc_block *prev, sharc_block *next) {
+  link_block_from(r, b, prev, next, NULL);
 }
 
 void sharc_region_append_block(sharc_region *r, sharc_block *b) { link_block(r, b, r->last, NULL); }
@@ -863,7 +870,7 @@ void sharc_block_remove_from_parent(sharc_block *b) {
     r->last = b->prev;
   b->prev = b->next = NULL;
   b->parent = NULL;
-  sharc_ir_note_block_moved(b->ctx, r, b);
+  sharc_ir_note_block_moved(b->ctx, r, b, NULL);
 }
 
 void sharc_region_take_body(sharc_region *to, sharc_region *from) {
@@ -872,7 +879,7 @@ void sharc_region_take_body(sharc_region *to, sharc_region *from) {
   while (from->first) {
     sharc_block *b = from->first;
     from->first = b->next;
-    sharc_region_append_block(to, b);
+    link_block_from(to, b, to->last, NULL, from);
   }
   from->last = NULL;
 }

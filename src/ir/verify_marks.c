@@ -21,6 +21,12 @@
  *    result attributes did (read through block arguments, above);
  *  - dominance: a moved or inserted op and its nested ops, the users of
  *    its results.
+ * A block moved whole between two regions under the root (a body taken
+ * into a new op) changes nothing its ops hold, only where they sit: each
+ * of its ops, nested ones too, is marked for what that may change
+ * (marked_moved: the dominance and isolation of its operands, and the
+ * checks that may read its surroundings, asm/verify.c), unless it is
+ * marked already (then whole).
  * A change of discardable attributes of one dialect on an op (a sharding
  * set), unless its verifier reads them (sharc_op_def.reads_discardable),
  * marks less: the op for its attribute hooks only
@@ -70,6 +76,18 @@ static void set_dirty(sharc_op *o) {
   o->verify_attrs_only = false;
 }
 
+/* Marked only as moved (note_block_moved): verify_attrs_only without
+ * verify_dirty, the one pair of the two bits no other mark uses. */
+static bool marked_moved(const sharc_op *o) { return !o->verify_dirty && o->verify_attrs_only; }
+
+/* Marks `o`, not marked before or marked only as moved, for its attribute
+ * hooks only (`attrs_only`, what changed is its discardable attributes or
+ * below it) or whole: a moved op asks for more than its hooks, whole then. */
+static void set_marked(sharc_op *o, bool attrs_only) {
+  o->verify_attrs_only = attrs_only && !marked_moved(o);
+  o->verify_dirty = true;
+}
+
 /* One step of a marking climb from `o` towards the root: o's parent, or
  * NULL where the climb ends: at the root (marked), outside the root's IR,
  * or at a top-level op the root must verify with its siblings (everything
@@ -111,8 +129,7 @@ static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
-    o->verify_dirty = true;
-    o->verify_attrs_only = reach;
+    set_marked(o, reach);
     o = parent;
   }
 }
@@ -156,6 +173,7 @@ static void mark_op_and_nested(sharc_context *ctx, sharc_op *op) {
   if (op->num_regions)
     mark_nested(op);
   op->verify_dirty = false; /* so that marking climbs to its ancestors */
+  op->verify_attrs_only = false;
   mark_op(ctx, op);
 }
 
@@ -456,8 +474,7 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect 
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
     }
-    o->verify_dirty = true;
-    o->verify_attrs_only = !whole;
+    set_marked(o, !whole);
     o = parent;
   }
 }
@@ -469,8 +486,7 @@ static void mark_attrs_only(sharc_context *ctx, sharc_op *op, sharc_op *parent,
                             const sharc_dialect *d) {
   if (op->verify_dirty)
     return;
-  op->verify_dirty = true;
-  op->verify_attrs_only = true;
+  set_marked(op, true);
   mark_to_reach(ctx, parent, d);
 }
 
@@ -714,17 +730,65 @@ void sharc_ir_note_arg_erased(sharc_block *b, sharc_value *arg) {
   sharc_ir_touch_block(b);
 }
 
+/* Whether region `r` lies under the root: its ops' marks say what changed
+ * since the root's verification (a change to detached IR marks nothing,
+ * and attaching it marks all of it whole, sharc_ir_note_inserted). */
+static bool under_root(const sharc_context *ctx, const sharc_region *r) {
+  for (const sharc_op *o = r ? r->parent : NULL; o; o = parent_of(o))
+    if (o == ctx->verify_root)
+      return true;
+  return false;
+}
+
+/* Marks `o`, moved, for the checks a move may change, or whole when it
+ * is marked already (its attribute hooks alone would miss its operands). */
+static void mark_moved(sharc_op *o) {
+  if (o->verify_dirty)
+    o->verify_attrs_only = false;
+  else
+    o->verify_attrs_only = true;
+}
+
+/* Every op of `b` and nested in them, moved. */
+static void mark_moved_block(sharc_block *b) {
+  for (sharc_op *o = b->first; o; o = o->next) {
+    mark_moved(o);
+    for (unsigned i = 0; i < o->num_regions; i++)
+      for (sharc_block *x = sharc_op_regions_of(o)[i].first; x; x = x->next)
+        mark_moved_block(x);
+  }
+}
+
+/* Whether `op` lies in block `b`, or nested in an op of it. */
+static bool within_block(const sharc_op *op, const sharc_block *b) {
+  for (; op; op = parent_of(op))
+    if (op->block == b)
+      return true;
+  return false;
+}
+
 /* A block attached to or detached from region `r`: its ops (and their
- * uses of its arguments) as never verified, `r`'s op as changed. */
-void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block *b) {
+ * uses of its arguments) as never verified, `r`'s op as changed. A block
+ * attached that comes straight from region `from` under the root (NULL:
+ * from anywhere) kept its ops and their marks as they were: they are
+ * marked as moved, and the uses of its arguments in them too. */
+void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block *b,
+                               const sharc_region *from) {
   ctx->ir_epoch++;
   if (!tracking(ctx) || !r || !r->parent)
     return;
   mark_body_of(ctx, r->parent);
+  bool moved = b->parent == r && under_root(ctx, from) && under_root(ctx, r);
   for (unsigned a = 0; a < b->num_args && tracking(ctx); a++)
-    mark_users(ctx, b->args[a]);
+    for (sharc_use *u = b->args[a]->uses; u && tracking(ctx); u = u->next)
+      if (!moved || !within_block(u->owner, b))
+        mark_op(ctx, u->owner);
   if (b->parent != r || !tracking(ctx))
     return;
+  if (moved) {
+    mark_moved_block(b);
+    return;
+  }
   for (sharc_op *o = b->first; o; o = o->next) {
     set_dirty(o);
     if (o->num_regions)

@@ -63,8 +63,11 @@ void sharc_ir_note_use_moved(sharc_op *user);
 void sharc_ir_note_inserted(sharc_op *op); /* after linking */
 void sharc_ir_note_removed(sharc_op *op);  /* before unlinking */
 void sharc_ir_note_arg_erased(sharc_block *b, sharc_value *arg);
-/* after linking `b` into `r`, or after unlinking it from `r` */
-void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block *b);
+/* after linking `b` into `r`, or after unlinking it from `r`; `from`: the
+ * region `b` was just taken from, when linking it straight from there
+ * (its ops unchanged since), else NULL */
+void sharc_ir_note_block_moved(sharc_context *ctx, sharc_region *r, sharc_block *b,
+                               const sharc_region *from);
 /* Marks the ops under the root that refer to a symbol of its body removed,
  * or a function there whose signature changed, since the last call; at
  * the start of a verification of the root (`from_root`), or of one of its

@@ -718,6 +718,111 @@ static void test_ordered_inserts_and_stamps(void) {
   teardown(&f);
 }
 
+/* A function whose ops use %0 in an unregistered op's body: at its top
+ * level (the add), in a nested op's body (the multiply), as an isolated
+ * op's operand (the async_start, whose body uses only its own argument). */
+static const char holder_text[] =
+    "func.func @k(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+    "  \"test.first\"() {id = \"first\"} : () -> ()\n"
+    "  %0 = stablehlo.negate %arg0 : tensor<4xf32>\n"
+    "  \"test.holder\"() ({\n"
+    "    %1 = stablehlo.abs %arg0 : tensor<4xf32>\n"
+    "    \"test.inner\"() ({\n"
+    "      %2 = stablehlo.multiply %1, %USE : tensor<4xf32>\n"
+    "      \"test.end\"(%2) : (tensor<4xf32>) -> ()\n"
+    "    }) : () -> ()\n"
+    "    %3 = stablehlo.add %1, %USE : tensor<4xf32>\n"
+    "    %4 = \"stablehlo.async_start\"(%USE) ({\n"
+    "    ^bb0(%a: tensor<4xf32>):\n"
+    "      %5 = stablehlo.slice %a [0:4] : (tensor<4xf32>) -> tensor<4xf32>\n"
+    "      stablehlo.return %5 : tensor<4xf32>\n"
+    "    }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>\n"
+    "    \"test.end\"(%3, %4) : (tensor<4xf32>, !stablehlo.future<tensor<4xf32>>) -> ()\n"
+    "  }) {id = \"holder\"} : () -> ()\n"
+    "  return %0 : tensor<4xf32>\n"
+    "}\n";
+
+/* holder_text with %USE, in turn, %0 at `use` (0: the add, 1: the
+ * multiply, 2: the async_start) and %1 or %arg0 elsewhere. */
+static bool setup_holder(fixture *f, int use) {
+  const char *uses[3] = {"%1", "%1", "%arg0"};
+  uses[use] = "%0";
+  char text[sizeof holder_text + 16];
+  const char *from = holder_text;
+  char *to = text;
+  for (int n = 0; *from;) {
+    if (!strncmp(from, "%USE", 4)) {
+      /* the multiply, the add, then the async_start, in text order */
+      int which = n == 0 ? 1 : n == 1 ? 0 : 2;
+      to += sprintf(to, "%s", uses[which]);
+      from += 4;
+      n++;
+      continue;
+    }
+    *to++ = *from++;
+  }
+  *to = 0;
+  return setup_text(f, text, false, true);
+}
+
+/* A new unregistered op with one region, inserted before `at`, takes the
+ * body of `from`'s region (as a pass taking a body into a new op): the
+ * moved ops keep their marks, and are checked where they sit. */
+static void take_body_before(fixture *f, sharc_op *at, sharc_op *from) {
+  sharc_op_state st = {.name = sharc_ident_get(f->ctx, sharc_str_from_cstr("test.taker")),
+                       .loc = sharc_op_loc(at),
+                       .num_regions = 1};
+  sharc_op *taker = sharc_op_create(f->ctx, &st);
+  sharc_block_insert_before(at, taker);
+  sharc_region_take_body(sharc_op_region(taker, 0), sharc_op_region(from, 0));
+}
+
+static void take_holder_body(fixture *f, const char *before) {
+  take_body_before(f, find_op(f->m, before), find_op(f->m, "holder"));
+}
+
+/* A block moved whole into a new op: where its ops' operands still
+ * dominate it passes; where a use, at the block's top level, nested in an
+ * op of it or as an isolated op's operand, no longer does, that use is
+ * reported as a whole verification reports it. */
+static void test_moved_block_dominance(void) {
+  for (int use = 0; use < 3; use++) {
+    fixture f;
+    if (!setup_holder(&f, use))
+      return;
+    take_holder_body(&f, "holder");
+    expect(&f, NULL);
+    teardown(&f);
+    if (!setup_holder(&f, use))
+      return;
+    take_holder_body(&f, "first");
+    expect(&f, use == 2 ? "operand #0 does not dominate this use"
+                        : "operand #1 does not dominate this use");
+    teardown(&f);
+  }
+}
+
+/* A function's body moved into an op in another function: its
+ * terminator, whose check reads its parent, reports (the op before it,
+ * whose checks read only itself, is checked for its operands). */
+static void test_moved_block_parent_check(void) {
+  static const char text[] =
+      "func.func @k(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = stablehlo.negate %arg0 {id = \"n\"} : tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n"
+      "func.func private @g(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  %0 = stablehlo.abs %arg0 {id = \"a\"} : tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n";
+  fixture f;
+  if (!setup_text(&f, text, false, true))
+    return;
+  take_body_before(&f, find_op(f.m, "n"), sharc_op_parent_op(find_op(f.m, "a")));
+  expect(&f, "'func.return' op expects parent op 'func.func'");
+  teardown(&f);
+}
+
 int main(void) {
   test_result_type_reaches_users();
   test_moved_op_reaches_users();
@@ -744,5 +849,7 @@ int main(void) {
   test_ordered_dominance();
   test_ordered_after_terminator();
   test_ordered_inserts_and_stamps();
+  test_moved_block_dominance();
+  test_moved_block_parent_check();
   return check_summary("verify_marks");
 }

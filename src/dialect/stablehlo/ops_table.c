@@ -2021,4 +2021,5 @@ const sharc_dialect sharc_stablehlo_dialect = {
     .materialize_constant = sharc_shlo_materialize_constant,
     .verify_encoding = sharc_shlo_verify_encoding,
     .bytecode = &sharc_shlo_bytecode,
+    .op_checks_local = sharc_shlo_op_checks_local,
 };

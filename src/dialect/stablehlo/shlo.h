@@ -188,6 +188,8 @@ typedef struct shlo_op_def {
 bool sharc_shlo_verify_op(sharc_op *op);
 /* The verify_regions hook of the rows with regions and an infer hook. */
 bool sharc_shlo_verify_op_regions(sharc_op *op);
+/* sharc_dialect.op_checks_local of the dialect record. */
+bool sharc_shlo_op_checks_local(const sharc_op_def *def);
 /* The companion error MLIR's InferTypeOpInterface verifier adds after a
  * failed inference ("'stablehlo.X' op failed to infer returned types");
  * returns false. For checks that must report an inference failure from

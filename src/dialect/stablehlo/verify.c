@@ -639,6 +639,17 @@ bool sharc_shlo_verify_op(sharc_op *op) {
   return sharc_verify_memoized(op, verify_op_checks);
 }
 
+/* The dialect's op_checks_local: a row's hooks read the op, its regions,
+ * its operands' types and constant producers (above), all but a
+ * composite's check, which looks its decomposition up among the symbols
+ * around it. Rows of other hooks are not vouched for. */
+bool sharc_shlo_op_checks_local(const sharc_op_def *def) {
+  if (def->verify != sharc_shlo_verify_op ||
+      (def->verify_regions && def->verify_regions != sharc_shlo_verify_op_regions))
+    return false;
+  return ((const shlo_op_def *)def)->check != sharc_shlo_verify_composite;
+}
+
 /* HLO_CompatibleOperandsElementType, then SameOperandsAndResultShape. */
 bool sharc_shlo_verify_compare(sharc_op *op) {
   for (unsigned i = 1; i < sharc_op_num_operands(op); i++) {
