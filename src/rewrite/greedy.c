@@ -183,6 +183,9 @@ typedef struct driver {
   /* isolated ops whose body a look inside an enclosing body's look has
    * already judged (see seed_candidate), with that judgement */
   sharc_ptrmap judged;
+  /* isolated ops whose body an earlier iteration of this run found quiet
+   * and regular (see "bodies found quiet before" below) */
+  sharc_ptrmap known_quiet;
 } driver;
 
 /* Whether a pattern of the set may be rooted at `def`'s ops: false for
@@ -274,6 +277,8 @@ static void on_erased(sharc_listener *l, sharc_op *op) {
   driver *d = (driver *)l;
   if (op->num_regions && d->quiet_bodies.count)
     sharc_ptrmap_put(&d->quiet_bodies, op, NULL);
+  if (op->num_regions && d->known_quiet.count)
+    sharc_ptrmap_put(&d->known_quiet, op, NULL);
   add_operand_defs(d, op);
   wl_remove(&d->wl, op);
   sharc_const_folder_forget(&d->folder, op);
@@ -485,7 +490,7 @@ static void seed_visit(driver *d, sharc_op *op) {
   /* once the body is known to act, its other ops need no look */
   if (d->in_candidate && !d->body_acting && may_act(d, op))
     d->body_acting = true;
-  if (d->note_plain && d->in_candidate && op->num_regions && irregular_regions(op))
+  if (d->in_candidate && op->num_regions && irregular_regions(op))
     d->body_irregular = true;
   if (!d->scanning)
     add_in_scope(d, op); /* no constant folder: nothing moved */
@@ -495,7 +500,7 @@ static void seed_ops_skipping(driver *d, sharc_region *region);
 
 static void seed_body(driver *d, sharc_op *cand) {
   d->body_acting = false;
-  d->body_irregular = d->note_plain && irregular_regions(cand);
+  d->body_irregular = irregular_regions(cand);
   for (unsigned i = 0; i < cand->num_regions; i++)
     seed_ops_skipping(d, &sharc_op_regions_of(cand)[i]);
 }
@@ -526,6 +531,24 @@ static void judge_body(driver *d, sharc_op *cand) {
                                          (d->body_irregular ? JUDGED_IRREGULAR : 0)));
 }
 
+/* ---- bodies found quiet before ---------------------------------------------
+ * A body found quiet and regular (every region in it, at any depth, has one
+ * block and is not a graph region) stays so for the rest of the run, and
+ * later iterations take that judgement instead of looking again (at 1M ops
+ * each look reads every op of every quiet body). Nothing changes such a
+ * body: its ops are off the worklist and nothing pushes them (an event on
+ * one needs a change in the body); the set's patterns keep out of it
+ * (sharc_pattern_set_declare_isolation_local), folding touches only popped
+ * ops and the blocks they sit in (no constant folder runs here), region
+ * simplification passes over it (it is in quiet_bodies whenever that runs:
+ * note_plain), and the search for unreachable blocks finds none in its
+ * single-block regions. Whether an op can act (may_act) depends on the
+ * run's set and config, the op's kind and the uses of its results, all
+ * inside the body, so none can act later either.
+ * The isolated op itself may go (on_erased forgets it; erased ops stay
+ * allocated, so no other op takes its address) or move (its body with it).
+ * A regular quiet body adds nothing to what note_regions gathers. */
+
 /* The regions of an isolated op no pattern is rooted at: its ops go to
  * the worklist only when one of them can act. A first walk without pushes
  * says whether one can; only then is the body walked again, pushing. A
@@ -537,7 +560,11 @@ static void seed_candidate(driver *d, sharc_op *op) {
   bool was_in = d->in_candidate, outer_acting = d->body_acting;
   bool outer_irregular = d->body_irregular;
   d->in_candidate = true;
-  judge_body(d, op);
+  bool known = d->known_quiet.count && sharc_ptrmap_get(&d->known_quiet, op);
+  if (known)
+    d->body_acting = d->body_irregular = false;
+  else
+    judge_body(d, op);
   if (d->body_acting && !d->scanning)
     seed_body(d, op);
   bool acting = d->body_acting, irregular = d->body_irregular;
@@ -546,6 +573,9 @@ static void seed_candidate(driver *d, sharc_op *op) {
   d->body_irregular = outer_irregular || irregular;
   if (acting)
     return;
+  /* a quiet body's look went through all of it: its regularity is known */
+  if (!known && !irregular)
+    sharc_ptrmap_put(&d->known_quiet, op, op);
   if (!d->scanning)
     add_in_scope(d, op);
   if (d->note_plain && !irregular)
@@ -685,6 +715,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   sharc_ptrmap_free(&d.strict);
   sharc_ptrmap_free(&d.quiet_bodies);
   sharc_ptrmap_free(&d.judged);
+  sharc_ptrmap_free(&d.known_quiet);
   sharc_const_folder_free(&d.folder);
   if (changed)
     *changed = any;

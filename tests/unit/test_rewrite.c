@@ -906,14 +906,19 @@ static char *dup_str(const char *s) {
   return d;
 }
 
-/* One run without and one with the declaration; the rest as given. */
-static void check_quiet_bodies_left_out(bool top_down, sharc_region_simplify simplify) {
+/* One run of `patterns` over `text` without and one with the isolation-
+ * local declaration, the rest as given: the patterns must see the same ops
+ * in the same order, the listener hear the same events and the result
+ * print the same; `check` (may be NULL) looks at each result too. */
+static void check_declaration_changes_nothing(const char *text, const sharc_pattern *patterns,
+                                              bool top_down, sharc_region_simplify simplify,
+                                              void (*check)(sharc_op *module)) {
   char *want[3] = {NULL, NULL, NULL};
   for (int local = 0; local < 2; local++) {
     gfixture g;
-    if (!gfixture_init(&g, quiet_text))
-      return;
-    sharc_pattern_set_add(g.patterns, record_neg, &g);
+    if (!gfixture_init(&g, text))
+      break;
+    sharc_pattern_set_add(g.patterns, patterns, &g);
     if (local)
       sharc_pattern_set_declare_isolation_local(g.patterns);
     g.config.top_down = top_down;
@@ -921,21 +926,33 @@ static void check_quiet_bodies_left_out(bool top_down, sharc_region_simplify sim
     g.config.cse_constants = false;
     g.config.region_simplify = simplify;
     CHECK(run_greedy(&g, NULL));
-    char *got[3] = {dup_str(seen(&g)), dup_str(rec_log(&g.rec)),
-                    print_op_text(g.module)};
-    CHECK(!find_op(g.module, "dead") && !find_op(g.module, "pure_iso"));
-    CHECK(find_op(g.module, "multi") && find_op(g.module, "inner"));
+    if (check)
+      check(g.module);
+    char *got[3] = {dup_str(seen(&g)), dup_str(rec_log(&g.rec)), print_op_text(g.module)};
     for (int i = 0; i < 3; i++) {
       if (!local) {
         want[i] = got[i];
         continue;
       }
+      if (strcmp(got[i], want[i]) != 0)
+        fprintf(stderr, "the isolation-local declaration changed the run over:\n%s", text);
       CHECK_STR(got[i], want[i]);
       free(got[i]);
-      free(want[i]);
     }
     gfixture_free(&g);
   }
+  for (int i = 0; i < 3; i++)
+    free(want[i]);
+}
+
+static void check_quiet_text_result(sharc_op *module) {
+  CHECK(!find_op(module, "dead") && !find_op(module, "pure_iso"));
+  CHECK(find_op(module, "multi") && find_op(module, "inner"));
+}
+
+static void check_quiet_bodies_left_out(bool top_down, sharc_region_simplify simplify) {
+  check_declaration_changes_nothing(quiet_text, record_neg, top_down, simplify,
+                                    check_quiet_text_result);
 }
 
 /* With region simplification, the quiet bodies are passed over there too. */
@@ -943,6 +960,138 @@ static void test_quiet_bodies_left_out(void) {
   for (int top_down = 0; top_down < 2; top_down++) {
     check_quiet_bodies_left_out(top_down, SHARC_SIMPLIFY_DISABLED);
     check_quiet_bodies_left_out(top_down, SHARC_SIMPLIFY_NORMAL);
+  }
+}
+
+/* ---- random IR: quiet bodies over several iterations ----------------------
+ * Random functions of effects, negations, additions (dead when unused),
+ * isolated bodies and plain region ops (some with two blocks), nested, and
+ * a pattern that folds away double negations: runs change the IR for some
+ * iterations, so that later iterations meet bodies an earlier one found
+ * quiet (check_declaration_changes_nothing). */
+typedef struct rgen {
+  uint64_t state;
+  sharc_buf text;
+  unsigned next_id, next_value;
+} rgen;
+
+static unsigned rgen_below(rgen *r, unsigned n) {
+  r->state = r->state * 6364136223846793005ull + 1442695040888963407ull;
+  return (unsigned)((r->state >> 33) % n);
+}
+
+typedef struct rvalues {
+  unsigned ids[64];
+  unsigned len;
+} rvalues;
+
+static void rgen_indent(rgen *r, unsigned depth) {
+  for (unsigned i = 0; i <= depth; i++)
+    sharc_buf_puts(&r->text, "  ");
+}
+
+static unsigned rgen_pick(rgen *r, const rvalues *v) { return v->ids[rgen_below(r, v->len)]; }
+
+static void rgen_define(rvalues *v, unsigned id) {
+  if (v->len < sizeof v->ids / sizeof v->ids[0])
+    v->ids[v->len++] = id;
+}
+
+static void rgen_ops(rgen *r, unsigned depth, rvalues *v, unsigned count);
+
+/* A region op: isolated (its own values) or plain (the enclosing ones
+ * visible), the plain one sometimes with a second block. */
+static void rgen_region_op(rgen *r, unsigned depth, const rvalues *outer, bool isolated) {
+  rvalues inner = {{0}, 0};
+  if (!isolated)
+    inner = *outer;
+  rgen_indent(r, depth);
+  sharc_buf_printf(&r->text, "\"%s\"() ({\n", isolated ? "t.iso" : "t.region");
+  rgen_ops(r, depth + 1, &inner, 1 + rgen_below(r, 5));
+  if (!isolated && rgen_below(r, 4) == 0) {
+    rgen_indent(r, depth + 1);
+    sharc_buf_printf(&r->text, "\"t.br\"()[^bb1] {id = \"o%u\"} : () -> ()\n", r->next_id++);
+    rgen_indent(r, depth);
+    sharc_buf_puts(&r->text, "^bb1:\n");
+    rgen_ops(r, depth + 1, &inner, 1 + rgen_below(r, 3));
+  }
+  rgen_indent(r, depth + 1);
+  sharc_buf_printf(&r->text, "\"t.yield\"() {id = \"o%u\"} : () -> ()\n", r->next_id++);
+  rgen_indent(r, depth);
+  sharc_buf_printf(&r->text, "}) {id = \"o%u\"} : () -> ()\n", r->next_id++);
+}
+
+static void rgen_op(rgen *r, unsigned depth, rvalues *v) {
+  unsigned kind = rgen_below(r, depth < 3 ? 7 : 5);
+  if (!v->len && kind >= 1 && kind <= 4) /* (3 and 4: an effect using a value) */
+    kind = 0;
+  if (kind >= 5) {
+    rgen_region_op(r, depth, v, kind == 5);
+    return;
+  }
+  unsigned id = r->next_id++, value = r->next_value++;
+  rgen_indent(r, depth);
+  switch (kind) {
+  case 0:
+    sharc_buf_printf(&r->text, "%%v%u = \"t.effect\"() {id = \"o%u\"} : () -> i32\n", value, id);
+    break;
+  case 1:
+    sharc_buf_printf(&r->text, "%%v%u = \"t.neg\"(%%v%u) {id = \"o%u\"} : (i32) -> i32\n", value,
+                     rgen_pick(r, v), id);
+    break;
+  case 2:
+    sharc_buf_printf(&r->text, "%%v%u = \"t.add\"(%%v%u, %%v%u) {id = \"o%u\"} : (i32, i32) -> i32\n",
+                     value, rgen_pick(r, v), rgen_pick(r, v), id);
+    break;
+  default:
+    sharc_buf_printf(&r->text, "\"t.effect\"(%%v%u) {id = \"o%u\"} : (i32) -> ()\n",
+                     rgen_pick(r, v), id);
+    return;
+  }
+  rgen_define(v, value);
+}
+
+static void rgen_ops(rgen *r, unsigned depth, rvalues *v, unsigned count) {
+  for (unsigned i = 0; i < count; i++)
+    rgen_op(r, depth, v);
+}
+
+static char *random_function(uint64_t seed) {
+  rgen r = {.state = seed * 2654435761u + 1};
+  rvalues v = {{0}, 0};
+  sharc_buf_puts(&r.text, "func.func @f(%v0: i32) {\n");
+  r.next_value = 1;
+  rgen_define(&v, 0);
+  rgen_ops(&r, 0, &v, 4 + rgen_below(&r, 10));
+  sharc_buf_puts(&r.text, "  return\n}\n");
+  char *text = dup_str(r.text.data);
+  sharc_buf_free(&r.text);
+  return text;
+}
+
+/* neg(neg(x)) -> x; every negation asked about is recorded. */
+static bool fold_double_neg(sharc_op *op, sharc_rewriter *rw, void *state) {
+  note_seen(state, op_label(op));
+  sharc_value *x = sharc_op_operand(op, 0);
+  sharc_op *def = x ? sharc_value_defining_op(x) : NULL;
+  if (!def || sharc_op_def_of(def) != &t_neg_def)
+    return false;
+  sharc_value *inner = sharc_op_operand(def, 0);
+  sharc_rw_replace_op(rw, op, &inner, 1);
+  return true;
+}
+
+static const sharc_pattern double_neg[] = {{"double-neg", fold_double_neg, &t_neg_def, 1, NULL},
+                                           {0}};
+
+static void test_random_quiet_bodies(void) {
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    char *text = random_function(seed);
+    for (int top_down = 0; top_down < 2; top_down++) {
+      check_declaration_changes_nothing(text, double_neg, top_down, SHARC_SIMPLIFY_DISABLED, NULL);
+      check_declaration_changes_nothing(text, double_neg, top_down, SHARC_SIMPLIFY_NORMAL, NULL);
+    }
+    free(text);
   }
 }
 
@@ -1537,6 +1686,7 @@ int main(void) {
   test_fold_in_place();
   test_dead_ops();
   test_quiet_bodies_left_out();
+  test_random_quiet_bodies();
   test_trivially_dead_queries();
   test_constant_dedup_and_hoisting();
   test_constant_cse_disabled();
