@@ -46,12 +46,17 @@ static void print_copy(sharc_printer *p, sharc_op *op) {
   sharc_pr_functional_type(p, op);
 }
 
-/* SameOperandsAndResultType, one operand and one result. */
+/* SameOperandsAndResultType, one operand and one result, after ODS's
+ * type constraints (OpInvariants): MHLO_TensorOrTokenOrTuple in and out
+ * (hlo_ops.td), where sharc took any type (a memref, an unranked tensor,
+ * !stablehlo.token). */
 static bool verify_copy(sharc_op *op) {
   if (sharc_op_num_operands(op) != 1 || sharc_op_num_results(op) != 1) {
     sharc_emit_op_error(op, "requires one operand and one result");
     return false;
   }
+  if (!sharc_shlo_verify_type_constraints(op, "MHLO_TensorOrTokenOrTuple -> MHLO_TensorOrTokenOrTuple"))
+    return false;
   if (sharc_value_type(sharc_op_operand(op, 0)) == sharc_value_type(sharc_op_result(op, 0)))
     return true;
   sharc_emit_op_error(op, "requires the same type for all operands and results");

@@ -4,7 +4,6 @@
  * StableHLO's getConstantLike makes them. */
 #include "transforms/stablehlo/chlo_build.h"
 
-#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -208,11 +207,15 @@ static V *special_const(sharc_cb *b, V *like, special which, bool negative) {
   if (!sharc_cb_float_kind(sharc_cb_elem(like), &k))
     return NULL;
   if (!ieee_layout(k, &e, &m)) {
-    /* the other formats through double, where they have the value */
-    double v = which == SP_INF ? INFINITY : which == SP_MAX ? DBL_MAX : 0;
+    /* the other formats: their largest value as APFloat makes it (less
+     * one ulp where all ones is NaN), an infinity through double (the
+     * NaN of a format without one) */
+    uint64_t lo = 0, hi = 0;
+    if (which == SP_MAX)
+      return sharc_float_largest(k, negative, &lo, &hi) ? splat_bits(b, lo, like) : NULL;
     if (which != SP_INF)
       return NULL;
-    return sharc_cb_const(b, negative ? -v : v, like);
+    return sharc_cb_const(b, negative ? -INFINITY : INFINITY, like);
   }
   uint64_t all_exp = (((uint64_t)1 << e) - 1) << m;
   uint64_t bits = 0;

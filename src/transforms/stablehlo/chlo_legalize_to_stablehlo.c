@@ -12,6 +12,7 @@
 #include "ir/created_defs.h"
 #include "ir/ir_internal.h"
 #include "pass/pass_registry.h"
+#include "support/apfloat.h"
 #include "support/xalloc.h"
 #include "transforms/stablehlo/chlo_build.h"
 #include "transforms/stablehlo/stablehlo_passes.h"
@@ -179,7 +180,10 @@ static V *lower_constant_like(sharc_cb *b, sharc_op *op) {
   uint64_t raw[4] = {0};
   unsigned words = 1;
   if (value->kind == SHARC_ATTR_FLOAT) {
-    raw[0] = sharc_attr_float_lo(value), raw[1] = sharc_attr_float_hi(value);
+    /* MLIR's bits: a small format's value may carry sharc's mark beside
+     * them (f8E8M0FNU's sign, f4/f6's infinity) */
+    raw[0] = sharc_float_raw_lo(sharc_type_float_kind(elem), sharc_attr_float_lo(value));
+    raw[1] = sharc_attr_float_hi(value);
     words = sharc_type_scalar_words(elem);
   } else if (value->kind == SHARC_ATTR_INTEGER) {
     unsigned w = sharc_type_get_kind(elem) == SHARC_TYPE_INDEX ? 64 : sharc_type_int_width(elem);
@@ -394,29 +398,83 @@ static V *lower_one(sharc_cb *b, sharc_op *op) {
   return NULL;
 }
 
-/* Whether the element types are ones the decompositions' constants can be
- * made in: IEEE floats of 16 to 64 bits (complex of them), integers. */
-static bool supported_elem(sharc_type *e) {
+/* What a lowering of an op makes in its own element type when that is a
+ * float of 8 bits or fewer (f8*, f6*, f4*: the other formats of fewer than
+ * 16 bits are no CHLO element type). Most lowerings take every such
+ * format, as StableHLO's do: they make no constant (broadcasts, tan,
+ * top_k, ...), constants the format holds (1, 2, its largest value), or
+ * upcast to f32 around the computation (lgamma, erf_inv, zeta, ...); erf,
+ * erfc and bessel_i1e refuse them in their own lowering, as StableHLO's
+ * patterns do. The rest make a NaN or an infinity, which APFloat's getInf
+ * gives as NaN where the format has no infinity: */
+typedef enum small_float_need {
+  SMALL_ANY,
+  /* a NaN or +inf constant: none in the formats without NaN (f4E2M1FN,
+   * f6E2M3FN, f6E3M2FN), where APFloat stops at an llvm_unreachable */
+  SMALL_NAN,
+  /* -inf, a negative NaN where there is no infinity: not in f8E8M0FNU
+   * either, which has no sign (makeNaN's llvm_unreachable) */
+  SMALL_NEGATIVE_NAN,
+} small_float_need;
+
+typedef struct small_float_row {
+  const char *name;
+  small_float_need need;
+} small_float_row;
+
+/* The ops that need more than SMALL_ANY; a broadcasting form needs what
+ * the op it becomes needs (StableHLO's conversion rolls a pattern back
+ * whose ops fail to legalize, and reports the op it began with). */
+static const small_float_row small_float_rows[] = {
+    {"chlo.next_after", SMALL_NAN},           {"chlo.broadcast_next_after", SMALL_NAN},
+    {"chlo.atanh", SMALL_NAN},                {"chlo.is_inf", SMALL_NAN},
+    {"chlo.is_pos_inf", SMALL_NAN},           {"chlo.is_neg_inf", SMALL_NEGATIVE_NAN},
+};
+
+static small_float_need small_float_need_of(sharc_op *op) {
+  const char *name = op_name(op);
+  for (unsigned i = 0; i < sizeof small_float_rows / sizeof small_float_rows[0]; i++)
+    if (!strcmp(name, small_float_rows[i].name))
+      return small_float_rows[i].need;
+  return SMALL_ANY;
+}
+
+/* Whether the lowering of `op` can make what it needs in the element type
+ * `e`: integers and the floats of 16 to 64 bits (complex of them) hold
+ * every constant a decomposition makes. */
+static bool supported_elem(sharc_op *op, sharc_type *e) {
   if (sharc_type_get_kind(e) == SHARC_TYPE_COMPLEX)
     e = sharc_type_element(e);
   if (!sharc_type_is_float(e))
     return true;
-  switch (sharc_type_float_kind(e)) {
+  sharc_float_kind k = sharc_type_float_kind(e);
+  switch (k) {
   case SHARC_F16:
   case SHARC_BF16:
   case SHARC_F32:
   case SHARC_F64:
     return true;
   default:
-    return false;
+    break;
   }
+  if (sharc_float_bits(k) > 8) /* tf32, f80, f128: no CHLO element type */
+    return false;
+  switch (small_float_need_of(op)) {
+  case SMALL_ANY:
+    return true;
+  case SMALL_NAN:
+    return sharc_float_has_nan(k);
+  case SMALL_NEGATIVE_NAN:
+    return sharc_float_has_nan(k) && k != SHARC_F8E8M0FNU;
+  }
+  return false;
 }
 
 static bool supported(sharc_op *op) {
   if (!registered(op) || !all_static(op))
     return false;
   for (unsigned i = 0; i < sharc_op_num_operands(op); i++)
-    if (!supported_elem(sharc_cb_elem(sharc_op_operand(op, i))))
+    if (!supported_elem(op, sharc_cb_elem(sharc_op_operand(op, i))))
       return false;
   return true;
 }

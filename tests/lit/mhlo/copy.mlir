@@ -18,3 +18,56 @@ func.func @copy_type_mismatch(%arg0: tensor<4xf32>) -> tensor<4xi32> {
   %0 = mhlo.copy %arg0 : (tensor<4xf32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+// MHLO's ODS: MHLO_TensorOrTokenOrTuple in and out (hlo_ops.td), checked
+// before the types are compared; sharc took any type. A tuple of tensors
+// (XLA's cross-program prefetch copies one) passes.
+// CHECK-LABEL: func @copy_tuple
+// CHECK-NEXT: %0 = mhlo.copy %arg0 : tuple<tensor<2x3xi32>, tuple<tensor<i32>>>
+func.func @copy_tuple(%arg0: tuple<tensor<2x3xi32>, tuple<tensor<i32>>>) -> tuple<tensor<2x3xi32>, tuple<tensor<i32>>> {
+  %0 = mhlo.copy %arg0 : tuple<tensor<2x3xi32>, tuple<tensor<i32>>>
+  return %0 : tuple<tensor<2x3xi32>, tuple<tensor<i32>>>
+}
+
+// -----
+
+func.func @copy_memref(%arg0: memref<4xf32>) -> memref<4xf32> {
+  // expected-error @+1 {{'mhlo.copy' op operand #0 must be ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer quantized values or token or nested tuple with any combination of ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float elements or per-tensor integer quantized values or ranked tensor of per-axis integer quantized values or token values, but got 'memref<4xf32>'}}
+  %0 = mhlo.copy %arg0 : memref<4xf32>
+  return %0 : memref<4xf32>
+}
+
+// -----
+
+func.func @copy_unranked(%arg0: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error @+1 {{'mhlo.copy' op operand #0 must be ranked tensor of}}
+  %0 = mhlo.copy %arg0 : tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+// The token is MHLO's own: !stablehlo.token is none.
+func.func @copy_stablehlo_token(%arg0: !stablehlo.token) -> !stablehlo.token {
+  // expected-error @+1 {{'mhlo.copy' op operand #0 must be ranked tensor of}}
+  %0 = mhlo.copy %arg0 : !stablehlo.token
+  return %0 : !stablehlo.token
+}
+
+// -----
+
+func.func @copy_memref_result(%arg0: tensor<4xf32>) -> memref<4xf32> {
+  // expected-error @+1 {{'mhlo.copy' op result #0 must be ranked tensor of}}
+  %0 = mhlo.copy %arg0 : (tensor<4xf32>) -> memref<4xf32>
+  return %0 : memref<4xf32>
+}
+
+// -----
+
+func.func @copy_index_tuple(%arg0: tuple<tensor<2xindex>>) -> tuple<tensor<2xindex>> {
+  // expected-error @+1 {{'mhlo.copy' op operand #0 must be ranked tensor of}}
+  %0 = mhlo.copy %arg0 : tuple<tensor<2xindex>>
+  return %0 : tuple<tensor<2xindex>>
+}
