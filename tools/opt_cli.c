@@ -7,6 +7,7 @@
 #include "support/xalloc.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,15 +18,29 @@ void sharc_opt_print_help(const sharc_opt_tool *tool) {
          tool->name);
   puts("  --allow-unregistered-dialect      - Allow operation with no registered dialects");
   puts("  --mlir-diagnostic-verbosity-level=<value> - Choose level of diagnostic information");
+  puts("  --mlir-disable-diagnostic-notes   - Disable diagnostic notes.");
+  puts("  --mlir-elide-elementsattrs-if-larger=<uint> - Elide ElementsAttrs with \"...\" that have more elements than the given upper limit");
+  puts("  --mlir-elide-resource-strings-if-larger=<uint> - Elide printing value of resources if string is too long in chars.");
+  puts("  --mlir-pass-statistics            - Display the statistics of each pass (sharc's passes keep none)");
+  puts("  --mlir-pass-statistics-display=<value> - Display method for pass statistics");
   puts("  --mlir-print-debuginfo            - Print debug info in MLIR output");
+  puts("  --mlir-print-elementsattrs-with-hex-if-larger=<long> - Print DenseElementsAttrs with a hex string that have more elements than the given upper limit (use -1 to disable)");
+  puts("  --mlir-print-ir-after=<pass-arg>  - Print IR after specified passes");
   puts("  --mlir-print-ir-after-all         - Print IR after each pass");
+  puts("  --mlir-print-ir-after-change      - When printing the IR after a pass, only print if the IR changed");
   puts("  --mlir-print-ir-after-failure     - When printing the IR after a pass, only print if the pass failed");
+  puts("  --mlir-print-ir-before=<pass-arg> - Print IR before specified passes");
   puts("  --mlir-print-ir-before-all        - Print IR before each pass");
+  puts("  --mlir-print-ir-module-scope      - When printing IR for print-ir-[before|after]{-all} always print the top-level operation");
   puts("  --mlir-print-local-scope          - Print with local scope and inline information (eliding aliases for attributes, types, and locations)");
   puts("  --mlir-print-op-generic           - Print the generic op form");
   puts("  --mlir-print-op-on-diagnostic     - When a diagnostic is emitted on an operation, also print the operation as an attached note");
+  puts("  --mlir-print-skip-regions         - Skip regions when printing ops.");
+  puts("  --mlir-print-unique-ssa-ids       - Print unique SSA ID numbers for values, block arguments and naming conflicts across all regions");
+  puts("  --mlir-print-value-users          - Print users of operation results and block arguments as a comment");
   puts("  --mlir-pretty-debuginfo           - Print pretty debug info in MLIR output");
   puts("  --mlir-timing                     - Display execution times");
+  puts("  --mlir-use-nameloc-as-prefix      - Print SSA IDs using NameLocs as prefixes");
   puts("  -o <filename>                     - Output filename");
   puts("  --output-split-marker=<string>    - Split marker to use for merging the ouput");
   puts("  --pass-pipeline=<string>          - Textual description of the pass pipeline to run");
@@ -67,7 +82,10 @@ typedef enum opt_id {
   O_O, O_PASS_PIPELINE, O_P, O_SPLIT, O_OUTPUT_SPLIT, O_VERIFY_DIAG, O_ALLOW_UNREG, O_GENERIC,
   O_DEBUGINFO, O_PRETTY_DEBUGINFO, O_IR_AFTER_ALL, O_IR_BEFORE_ALL, O_IR_AFTER_FAILURE,
   O_VERIFY_EACH, O_DISABLE_THREADING, O_TIMING, O_VERBOSITY, O_HELP, O_H, O_HELP_HIDDEN,
-  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_EMIT_BYTECODE_VERSION, O_VERSION, O_PRINT_OP_ON_DIAG
+  O_LOCAL_SCOPE, O_EMIT_BYTECODE, O_EMIT_BYTECODE_VERSION, O_VERSION, O_PRINT_OP_ON_DIAG,
+  O_ELIDE_ELEMENTS, O_HEX_ELEMENTS, O_ELIDE_RESOURCES, O_SKIP_REGIONS, O_VALUE_USERS,
+  O_UNIQUE_IDS, O_NAMELOC, O_ASSUME_VERIFIED, O_IR_AFTER, O_IR_BEFORE, O_IR_AFTER_CHANGE,
+  O_IR_MODULE_SCOPE, O_DISABLE_NOTES, O_PASS_STATS, O_PASS_STATS_DISPLAY
 } opt_id;
 
 /* A boolean option sets the bool at `field` of opt_flags (its negation
@@ -110,6 +128,25 @@ static const struct {
     [O_PRINT_OP_ON_DIAG] = {"mlir-print-op-on-diagnostic", K_BOOL,
         offsetof(opt_flags, no_print_op_on_diag), true},
     [O_VERSION] = {"version", K_NO_VALUE},
+    [O_ELIDE_ELEMENTS] = {"mlir-elide-elementsattrs-if-larger", K_REQUIRED},
+    [O_HEX_ELEMENTS] = {"mlir-print-elementsattrs-with-hex-if-larger", K_REQUIRED},
+    [O_ELIDE_RESOURCES] = {"mlir-elide-resource-strings-if-larger", K_REQUIRED},
+    [O_SKIP_REGIONS] = {"mlir-print-skip-regions", K_BOOL, offsetof(opt_flags, print.skip_regions)},
+    [O_VALUE_USERS] = {"mlir-print-value-users", K_BOOL, offsetof(opt_flags, print.value_users)},
+    [O_UNIQUE_IDS] = {"mlir-print-unique-ssa-ids", K_BOOL,
+        offsetof(opt_flags, print.unique_ssa_ids)},
+    [O_NAMELOC] = {"mlir-use-nameloc-as-prefix", K_BOOL, offsetof(opt_flags, print.nameloc_prefix)},
+    [O_ASSUME_VERIFIED] = {"mlir-print-assume-verified", K_BOOL,
+        offsetof(opt_flags, print.assume_verified)},
+    [O_IR_AFTER] = {"mlir-print-ir-after", K_OPTIONAL},
+    [O_IR_BEFORE] = {"mlir-print-ir-before", K_OPTIONAL},
+    [O_IR_AFTER_CHANGE] = {"mlir-print-ir-after-change", K_BOOL,
+        offsetof(opt_flags, pipeline.print_ir_after_change)},
+    [O_IR_MODULE_SCOPE] = {"mlir-print-ir-module-scope", K_BOOL,
+        offsetof(opt_flags, pipeline.print_ir_module_scope)},
+    [O_DISABLE_NOTES] = {"mlir-disable-diagnostic-notes", K_BOOL, offsetof(opt_flags, no_notes)},
+    [O_PASS_STATS] = {"mlir-pass-statistics", K_BOOL, offsetof(opt_flags, pipeline.pass_statistics)},
+    [O_PASS_STATS_DISPLAY] = {"mlir-pass-statistics-display", K_REQUIRED},
 };
 
 static int find_option(const char *name, size_t n) {
@@ -139,6 +176,81 @@ static bool parse_cl_bool(const char *v, bool *out) {
     return true;
   }
   return false;
+}
+
+/* llvm::cl::parser<int64_t> (`unsigned_max` 0) or <unsigned> (UINT_MAX):
+ * an integer in C's notation for its base, nothing before or after it. */
+static bool parse_cl_int(const char *v, unsigned long long unsigned_max, int64_t *out) {
+  if (!*v || *v == ' ' || *v == '\t' || *v == '+' || (unsigned_max && *v == '-'))
+    return false;
+  char *end;
+  errno = 0;
+  if (unsigned_max) {
+    unsigned long long u = strtoull(v, &end, 0);
+    if (*end || errno || u > unsigned_max)
+      return false;
+    *out = (int64_t)u;
+    return true;
+  }
+  long long x = strtoll(v, &end, 0);
+  if (*end || errno)
+    return false;
+  *out = x;
+  return true;
+}
+
+/* -mlir-print-ir-before= / -after=: a comma-separated list of pass flags,
+ * each known to the tool, appended to `*list` (",a,b,"). */
+static bool add_pass_list(const sharc_opt_tool *tool, const char *name, const char *v,
+                          char **list, sharc_buf *err) {
+  v = v ? v : "";
+  for (;;) {
+    const char *comma = strchr(v, ',');
+    size_t n = comma ? (size_t)(comma - v) : strlen(v);
+    char *flag = sharc_str_dup((sharc_str){v, n});
+    bool known = n && sharc_pass_lookup(flag, tool->tool_mask);
+    if (!known) {
+      option_error(tool, name, err, "Cannot find option named '%s'!", flag);
+      free(flag);
+      return false;
+    }
+    size_t have = *list ? strlen(*list) : 1;
+    *list = sharc_xrealloc(*list, have + n + 2);
+    if (have == 1)
+      (*list)[0] = ',';
+    memcpy(*list + have, flag, n);
+    memcpy(*list + have + n, ",", 2);
+    free(flag);
+    if (!comma)
+      return true;
+    v = comma + 1;
+  }
+}
+
+/* The integer options of the printer; false after reporting a bad value. */
+static bool apply_int_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, const char *v,
+                             sharc_buf *err) {
+  const char *name = options[id].name;
+  int64_t x;
+  bool is_signed = id == O_HEX_ELEMENTS;
+  if (!parse_cl_int(v, is_signed ? 0 : UINT_MAX, &x)) {
+    option_error(tool, name, err,
+                 is_signed ? "'%s' value invalid for long argument!"
+                           : "'%s' value invalid for uint argument!",
+                 v);
+    return false;
+  }
+  if (id == O_HEX_ELEMENTS) {
+    fl->print.hex_above_set = true;
+    fl->print.hex_above = x;
+  } else if (id == O_ELIDE_ELEMENTS) {
+    fl->print.elide_elements_set = true;
+    fl->print.elide_elements_above = (unsigned)x;
+  } else {
+    fl->print.elide_resources_set = true;
+    fl->print.elide_resources_above = (uint64_t)x;
+  }
+  return true;
 }
 
 /* Applies one recognized option; false after reporting a bad value. */
@@ -199,6 +311,20 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
     fl->bytecode_version = version;
     return true;
   }
+  case O_ELIDE_ELEMENTS:
+  case O_HEX_ELEMENTS:
+  case O_ELIDE_RESOURCES:
+    return apply_int_option(tool, fl, id, v, err);
+  case O_IR_AFTER:
+    return add_pass_list(tool, name, v, &fl->print_ir_after, err);
+  case O_IR_BEFORE:
+    return add_pass_list(tool, name, v, &fl->print_ir_before, err);
+  case O_PASS_STATS_DISPLAY:
+    if (strcmp(v, "list") != 0 && strcmp(v, "pipeline") != 0) {
+      option_error(tool, name, err, "Cannot find option named '%s'!", v);
+      return false;
+    }
+    return true;
   case O_HELP:
   case O_H:
   case O_HELP_HIDDEN:
@@ -342,4 +468,6 @@ void sharc_opt_flags_free(opt_flags *fl) {
   for (unsigned i = 0; i < fl->num_passes; i++)
     free(fl->passes[i].name);
   free(fl->passes);
+  free(fl->print_ir_after);
+  free(fl->print_ir_before);
 }

@@ -31,6 +31,10 @@ typedef struct opt_flags {
   sharc_vd_level verify_level;
   bool allow_unregistered;
   bool no_print_op_on_diag; /* -mlir-print-op-on-diagnostic=false */
+  bool no_notes;            /* -mlir-disable-diagnostic-notes: notes on their own dropped */
+  /* -mlir-print-ir-after= / -before= as ",a,b," (owned; pipeline's copies point here) */
+  char *print_ir_after;
+  char *print_ir_before;
   verbosity verbosity;
   bool help;
   bool version; /* --version: print it and stop */

@@ -240,6 +240,7 @@ typedef struct diag_log {
   size_t n, cap;
   sharc_arena strings;
   verbosity verbosity;
+  bool no_notes; /* -mlir-disable-diagnostic-notes (MLIR's DiagnosticFilter) */
   sharc_context *ctx;
   sharc_buf *err_out;
 } diag_log;
@@ -280,6 +281,8 @@ static void flush_err(sharc_buf *err) {
  * -mlir-diagnostic-verbosity-level. */
 static void print_handler(const sharc_diag *d, void *user) {
   diag_log *log = user;
+  if (log->no_notes && d->severity == SHARC_SEV_NOTE)
+    return;
   if (log->verbosity == VERBOSITY_ERRORS && d->severity != SHARC_SEV_ERROR)
     return;
   if (log->verbosity == VERBOSITY_WARNINGS && d->severity != SHARC_SEV_ERROR &&
@@ -358,6 +361,20 @@ static sharc_print_ahead *print_ahead_for(const opt_flags *fl, const sharc_pipel
   return sharc_print_ahead_create(&fl->print, output_write, out);
 }
 
+/* The output, as MLIR's AsmState prints it: passes run without the
+ * verifier (-verify-each=0) may leave IR that does not verify, which then
+ * prints in generic form (sharc_print_flags_for); otherwise the parser's
+ * and the passes' verification already said it does. */
+static void print_module(const opt_flags *fl, const sharc_pipeline *pl, sharc_op *module,
+                         output *out) {
+  if (!fl->pipeline.no_verify || !sharc_pipeline_size(pl)) {
+    sharc_print_op_stream(module, &fl->print, output_write, out);
+    return;
+  }
+  sharc_print_flags flags = sharc_print_flags_for(module, &fl->print);
+  sharc_print_op_stream(module, &flags, output_write, out);
+}
+
 /* Processes one buffer: parse, verify, run passes, print into `out`. */
 static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc_pipeline *pl,
                           const source *src, const chunk *c, output *out, sharc_buf *err_out,
@@ -370,8 +387,10 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
   sharc_context_add_source_table(ctx, src->name, src->lines, 1);
   /* MlirOptMain: printOpOnDiagnostic(!verifyDiagnostics), unless turned off */
   sharc_context_set_print_op_on_diagnostic(ctx, !fl->verify_diagnostics && !fl->no_print_op_on_diag);
+  sharc_context_set_diag_print_flags(ctx, &fl->print);
   diag_log log = {0};
   log.verbosity = fl->verbosity;
+  log.no_notes = fl->no_notes;
   log.ctx = ctx;
   log.err_out = err_out;
   sharc_context_set_diag_handler(ctx, fl->verify_diagnostics ? collect_handler : print_handler, &log);
@@ -395,7 +414,7 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
     if (!printed && fl->emit_bytecode)
       ok = write_bytecode(fl, module, out, err_out);
     else if (!printed)
-      sharc_print_op_stream(module, &fl->print, output_write, out);
+      print_module(fl, pl, module, out);
     if (!fl->emit_bytecode)
       output_write("\n", 1, out);
     timing->output += now_seconds() - t0;
@@ -585,6 +604,10 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
     sharc_buf_printf(&err, "cannot open output file '%s': %s\n", fl.output, strerror(e));
     ok = false;
   }
+  /* the IR dumps print as the output does */
+  fl.pipeline.print = fl.print;
+  fl.pipeline.print_ir_after = fl.print_ir_after;
+  fl.pipeline.print_ir_before = fl.print_ir_before;
   sharc_pipeline *pl = sharc_pipeline_create(&fl.pipeline);
   ok = ok && build_pipeline(&fl, pl, &err);
   if (ok) {

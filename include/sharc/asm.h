@@ -31,9 +31,29 @@ typedef struct sharc_print_flags {
    * (not a splat) with more elements than this prints as
    * `dense_resource<__elided__>`; 0: never */
   unsigned elide_elements_above;
+  bool elide_elements_set;  /* ... the limit applies even at 0 (the flag given) */
+  /* -mlir-print-elementsattrs-with-hex-if-larger: a dense int or float
+   * attribute of more elements prints as hex; unset: above 100; -1: never */
+  bool hex_above_set;
+  int64_t hex_above;
+  /* -mlir-elide-resource-strings-if-larger: a resource whose printed value
+   * is longer is left out of the file metadata */
+  bool elide_resources_set;
+  uint64_t elide_resources_above;
+  bool assume_verified; /* -mlir-print-assume-verified: no generic form for invalid IR */
+  bool value_users;     /* -mlir-print-value-users: users as comments */
+  bool unique_ssa_ids;  /* -mlir-print-unique-ssa-ids: ids unique across regions */
+  bool nameloc_prefix;  /* -mlir-use-nameloc-as-prefix: values named from NameLocs */
+  /* an IR dump: MLIR prints the external resources read (its fallback
+   * resource map) only with the tool's output */
+  bool no_external_resources;
 } sharc_print_flags;
 
 SHARC_API void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out);
+/* MLIR's verifyOpAndAdjustFlags, for a tool's output or an IR dump of IR
+ * that may not verify: `flags` with the generic form when `op` does not
+ * verify (quietly), unless they print generic or assume it verified. */
+SHARC_API sharc_print_flags sharc_print_flags_for(sharc_op *op, const sharc_print_flags *flags);
 /* Prints through `write` in pieces of bounded size, so a large module is
  * never held in memory as text. */
 typedef void (*sharc_write_fn)(const char *data, size_t len, void *user);
@@ -71,6 +91,10 @@ SHARC_API void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags
  * "see current operation" note. Either way, a location without a file
  * position is shown as MLIR's SourceMgr handler shows it, `loc(...)`. */
 SHARC_API void sharc_context_set_print_op_on_diagnostic(sharc_context *ctx, bool on);
+/* The printing flags (a tool's) that op is printed with, besides local
+ * scope and elided large elements; `flags` must outlive the context's
+ * diagnostics. NULL: the defaults. */
+SHARC_API void sharc_context_set_diag_print_flags(sharc_context *ctx, const sharc_print_flags *flags);
 SHARC_API void sharc_print_type(const sharc_type *t, sharc_buf *out);
 SHARC_API void sharc_print_attr(const sharc_attr *a, sharc_buf *out);
 

@@ -6,6 +6,7 @@
 #ifndef SHARC_PASS_H
 #define SHARC_PASS_H
 
+#include "sharc/asm.h"
 #include "sharc/ir.h"
 #include "sharc/rewrite.h"
 
@@ -146,6 +147,14 @@ typedef struct sharc_pipeline_flags {
   bool print_ir_before_all;  /* -mlir-print-ir-before-all, to stderr */
   bool print_ir_after_all;   /* -mlir-print-ir-after-all, to stderr */
   bool print_ir_after_failure; /* -mlir-print-ir-after-failure */
+  /* -mlir-print-ir-before= / -after=: the flags of the passes to print
+   * around, as ",a,b," (NULL: none) */
+  const char *print_ir_before;
+  const char *print_ir_after;
+  bool print_ir_after_change; /* -mlir-print-ir-after-change: only if the IR changed */
+  bool print_ir_module_scope; /* -mlir-print-ir-module-scope: the whole top op */
+  sharc_print_flags print;    /* what the dumps print with (the tool's flags) */
+  bool pass_statistics;       /* -mlir-pass-statistics: the (empty) report after each run */
   bool timing;               /* -mlir-timing */
   bool no_verify;             /* skip verification after each pass */
   /* -mlir-disable-threading: nested pass managers report each diagnostic

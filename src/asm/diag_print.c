@@ -26,7 +26,7 @@ static void drop_diag(const sharc_diag *d, void *user) {
 
 /* verifyOpAndAdjustFlags: the op a note numbers from is verified with its
  * diagnostics dropped; one that fails prints in generic form. */
-static bool verifies_quietly(sharc_op *op) {
+bool sharc_pr_verifies_quietly(sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
   sharc_diag_quiet saved;
   sharc_diag_quiet_begin(ctx, &saved, drop_diag, NULL);
@@ -39,11 +39,19 @@ static bool verifies_quietly(sharc_op *op) {
  * generic form for an error (and for an op whose scope does not verify,
  * unless verification is assumed). */
 static void print_diag_op(sharc_op *op, sharc_diag_op_form form, sharc_buf *out) {
-  sharc_print_flags flags = {.local_scope = true,
-                             .elide_elements_above = DIAG_ELIDE_ELEMENTS_ABOVE};
-  flags.generic = form == SHARC_DIAG_OP_GENERIC ||
-                  (form == SHARC_DIAG_OP_VERIFIED && !verifies_quietly(sharc_pr_numbering_root(op)));
+  const sharc_print_flags *tool = sharc_op_ctx_of(op)->diag_print_flags;
+  sharc_print_flags flags = tool ? *tool : (sharc_print_flags){0};
+  flags.local_scope = true;
+  flags.elide_elements_above = DIAG_ELIDE_ELEMENTS_ABOVE;
+  bool assumed = flags.generic || flags.assume_verified;
+  flags.generic = flags.generic || form == SHARC_DIAG_OP_GENERIC ||
+                  (form == SHARC_DIAG_OP_VERIFIED && !assumed &&
+                   !sharc_pr_verifies_quietly(sharc_pr_numbering_root(op)));
   sharc_print_op_local(op, &flags, out);
+}
+
+void sharc_context_set_diag_print_flags(sharc_context *ctx, const sharc_print_flags *flags) {
+  ctx->diag_print_flags = flags;
 }
 
 void sharc_context_set_print_op_on_diagnostic(sharc_context *ctx, bool on) {

@@ -571,7 +571,16 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
 
 /* OpPrintingFlags::shouldElideElementsAttr: too many elements, not a splat. */
 static bool elide_elements(const sharc_printer *p, int64_t num, bool splat) {
-  return p->flags.elide_elements_above && !splat && num > (int64_t)p->flags.elide_elements_above;
+  return (p->flags.elide_elements_above || p->flags.elide_elements_set) && !splat &&
+         num > (int64_t)p->flags.elide_elements_above;
+}
+
+/* shouldPrintElementsAttrWithHex: above 100 elements unless the flag says
+ * otherwise (-1: never). */
+static bool hex_elements(const sharc_printer *p, int64_t num) {
+  if (!p->flags.hex_above_set)
+    return num > 100;
+  return p->flags.hex_above != -1 && num > p->flags.hex_above;
 }
 
 static void print_elided(sharc_printer *p, const sharc_type *t) {
@@ -590,7 +599,7 @@ static void print_dense(sharc_printer *p, const sharc_attr *a) {
   elem_fmt f = elem_fmt_of(t->shaped.elem);
   if (a->dense.splat) {
     print_element(p, &f, a->dense.raw);
-  } else if (num > 100) {
+  } else if (hex_elements(p, num)) {
     print_dense_hex(p, a, (size_t)num);
   } else if (num > 0) {
     size_t index = 0;

@@ -20,6 +20,8 @@ void sharc_pr_free(sharc_printer *p);
 /* The op Operation::print numbers values from with local scope: the
  * nearest IsolatedFromAbove op, `op` itself included, else the top. */
 sharc_op *sharc_pr_numbering_root(sharc_op *op);
+/* Whether `op` verifies, its diagnostics dropped (diag_print.c). */
+bool sharc_pr_verifies_quietly(sharc_op *op);
 /* Prints `#alias` for an aliased object (true), or records a visit while
  * collecting aliases (true when already visited, so children are skipped). */
 bool sharc_pr_use_alias(sharc_printer *p, const void *obj, bool is_loc);

@@ -67,9 +67,46 @@ static void print_blob(sharc_printer *p, sharc_str text) {
   sharc_buf_putc(p->out, '"');
 }
 
+/* -mlir-elide-resource-strings-if-larger: a resource whose value prints
+ * longer than the limit (any, at 0) is left out. */
+static bool resource_elided(const sharc_printer *p, sharc_str value) {
+  return p->flags.elide_resources_set &&
+         (!p->flags.elide_resources_above || value.len > p->flags.elide_resources_above);
+}
+
+/* The external resources kept, by group (each group's entries are
+ * adjacent, as read); false when none is. */
+static bool print_external_resources(sharc_printer *p, const sharc_resource *res, unsigned n) {
+  const sharc_ident *group = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (!res[i].external || resource_elided(p, res[i].value))
+      continue;
+    if (!group)
+      SHARC_PR_LIT(p, "  external_resources: {\n");
+    if (res[i].group != group) {
+      if (group)
+        SHARC_PR_LIT(p, "\n    },\n");
+      SHARC_PR_LIT(p, "    ");
+      sharc_pr_keyword_or_string(p, sharc_ident_str(res[i].group));
+      SHARC_PR_LIT(p, ": {\n");
+      group = res[i].group;
+    } else {
+      SHARC_PR_LIT(p, ",\n");
+    }
+    SHARC_PR_LIT(p, "      ");
+    sharc_pr_keyword_or_string(p, sharc_ident_str(res[i].key));
+    SHARC_PR_LIT(p, ": ");
+    sharc_pr_put_str(p, res[i].value);
+  }
+  if (group)
+    SHARC_PR_LIT(p, "\n    }\n  }");
+  return group != NULL;
+}
+
 /* `{-# dialect_resources: {...}, external_resources: {...} #-}`: the blobs
  * the printed IR uses, in order of first use, then the external resources
- * as they were read. Nothing when there is neither. */
+ * as they were read. Nothing when there is neither; only the braces when
+ * every one is elided, as MLIR opens the dictionary before it elides. */
 static void print_file_metadata(sharc_printer *p, const sharc_context *ctx) {
   unsigned n;
   const sharc_resource *res = sharc_context_resources(ctx, &n);
@@ -81,51 +118,29 @@ static void print_file_metadata(sharc_printer *p, const sharc_context *ctx) {
         used[blobs++] = &res[i];
         break;
       }
-  for (unsigned i = 0; i < n; i++)
+  for (unsigned i = 0; i < n && !p->flags.no_external_resources; i++)
     external += res[i].external;
   if (blobs || external) {
     SHARC_PR_LIT(p, "\n{-#\n");
-    if (blobs) {
-      SHARC_PR_LIT(p, "  dialect_resources: {\n    builtin: {\n");
-      for (unsigned i = 0; i < blobs; i++) {
-        SHARC_PR_LIT(p, "      ");
-        sharc_pr_keyword_or_string(p, sharc_ident_str(used[i]->key));
-        SHARC_PR_LIT(p, ": ");
-        print_blob(p, used[i]->value);
-        sharc_pr_puts(p, i + 1 < blobs ? ",\n" : "\n");
-      }
-      SHARC_PR_LIT(p, "    }\n  }");
-      sharc_pr_puts(p, external ? ",\n" : "\n");
+    bool any = false;
+    for (unsigned i = 0; i < blobs; i++) {
+      if (resource_elided(p, used[i]->value))
+        continue;
+      sharc_pr_puts(p, any ? ",\n" : "  dialect_resources: {\n    builtin: {\n");
+      any = true;
+      SHARC_PR_LIT(p, "      ");
+      sharc_pr_keyword_or_string(p, sharc_ident_str(used[i]->key));
+      SHARC_PR_LIT(p, ": ");
+      print_blob(p, used[i]->value);
     }
-    if (external) {
-      SHARC_PR_LIT(p, "  external_resources: {\n");
-      for (unsigned i = 0; i < n; i++) {
-        if (!res[i].external)
-          continue;
-        bool first_of_group = true, last_of_group = true;
-        for (unsigned k = 0; k < i; k++)
-          first_of_group = first_of_group && !(res[k].external && res[k].group == res[i].group);
-        unsigned next = n;
-        for (unsigned k = i + 1; k < n && next == n; k++)
-          if (res[k].external)
-            next = k;
-        last_of_group = next == n || res[next].group != res[i].group;
-        if (first_of_group) {
-          SHARC_PR_LIT(p, "    ");
-          sharc_pr_keyword_or_string(p, sharc_ident_str(res[i].group));
-          SHARC_PR_LIT(p, ": {\n");
-        }
-        SHARC_PR_LIT(p, "      ");
-        sharc_pr_keyword_or_string(p, sharc_ident_str(res[i].key));
-        SHARC_PR_LIT(p, ": ");
-        sharc_pr_put_str(p, res[i].value);
-        sharc_pr_puts(p, last_of_group ? "\n" : ",\n");
-        if (last_of_group)
-          sharc_pr_puts(p, next == n ? "    }\n" : "    },\n");
-      }
-      SHARC_PR_LIT(p, "  }\n");
-    }
-    SHARC_PR_LIT(p, "#-}\n");
+    if (any)
+      SHARC_PR_LIT(p, "\n    }\n  }");
+    size_t mark = p->out->len;
+    if (any)
+      SHARC_PR_LIT(p, ",\n");
+    if (!external || !print_external_resources(p, res, n))
+      p->out->len = mark;
+    SHARC_PR_LIT(p, "\n#-}\n");
   }
   free(used);
 }
@@ -146,6 +161,7 @@ void sharc_pr_free(sharc_printer *p) {
   free(p->key_memo);
   sharc_vec_free(&p->value_names);
   sharc_ptrmap_free(&p->used_names);
+  sharc_ptrmap_free(&p->op_ids);
   sharc_vec_free(&p->name_stack);
   sharc_ptrvec_free(&p->nested);
 }
@@ -371,15 +387,93 @@ static void pop_names(sharc_printer *p, unsigned height) {
   }
 }
 
+static sharc_context *value_ctx(const sharc_value *v) {
+  return v->vkind == SHARC_VALUE_RESULT ? sharc_op_ctx_of(sharc_value_op_of(v))
+                                        : sharc_value_block_of(v)->ctx;
+}
+
+static void name_value(sharc_printer *p, const sharc_value *v, const char *name) {
+  sharc_ident *id = unique_value_name(p, value_ctx(v), name);
+  ((sharc_value *)v)->print_id = NAME_TAG | p->value_names.len;
+  sharc_vec_push(&p->value_names, ((value_name){id, sharc_value_index_of(v), 1}));
+}
+
+/* ---- -mlir-use-nameloc-as-prefix ---------------------------------------- */
+
+static bool ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '$' ||
+         c == '.' || c == '_' || c == '-';
+}
+
+/* MLIR's sanitizeIdentifier into `out` (NUL-terminated): a name starting
+ * with a digit, or with a character neither allowed nor a space, gets `_`
+ * before it; a space becomes `_` and any other character not allowed its
+ * hex digits (upper case, no leading zero). */
+static void sanitize_name(sharc_str s, sharc_buf *out) {
+  bool prefix = s.data[0] >= '0' && s.data[0] <= '9';
+  prefix = prefix || (!ident_char(s.data[0]) && s.data[0] != ' ');
+  if (prefix)
+    sharc_buf_putc(out, '_');
+  for (size_t i = 0; i < s.len; i++) {
+    unsigned char c = (unsigned char)s.data[i];
+    if (ident_char((char)c))
+      sharc_buf_putc(out, (char)c);
+    else if (c == ' ')
+      sharc_buf_putc(out, '_');
+    else
+      sharc_buf_printf(out, "%X", c);
+  }
+}
+
+/* A value's name from the first NameLoc of its location (MLIR's
+ * findInstanceOf, pre-order): false when there is none; an empty name
+ * leaves the value numbered, as MLIR's setValueName does. */
+static bool name_value_from_loc(sharc_printer *p, const sharc_value *v) {
+  const sharc_attr *loc = sharc_loc_find_kind(sharc_value_loc((sharc_value *)v), SHARC_ATTR_LOC_NAME, true);
+  if (!loc)
+    return false;
+  sharc_str name = sharc_ident_str(loc->name.name);
+  if (!name.len)
+    return true;
+  sharc_buf text = {0};
+  sanitize_name(name, &text);
+  name_value(p, v, text.data);
+  sharc_buf_free(&text);
+  return true;
+}
+
 static void set_value_name(void *state, const sharc_value *v, const char *name) {
   sharc_printer *p = state;
   if (!name || !*name || (v->print_id & NAME_TAG))
     return;
-  sharc_context *ctx =
-      v->vkind == SHARC_VALUE_RESULT ? sharc_op_ctx_of(sharc_value_op_of(v)) : sharc_value_block_of(v)->ctx;
-  sharc_ident *id = unique_value_name(p, ctx, name);
-  ((sharc_value *)v)->print_id = NAME_TAG | p->value_names.len;
-  sharc_vec_push(&p->value_names, ((value_name){id, sharc_value_index_of(v), 1}));
+  if (p->flags.nameloc_prefix && name_value_from_loc(p, v))
+    return;
+  name_value(p, v, name);
+}
+
+/* A block argument under -mlir-use-nameloc-as-prefix: named as MLIR names
+ * it (an entry argument `argN`, unique like any name), unless its location
+ * names it. */
+static void name_arg_by_loc(sharc_printer *p, sharc_value *arg, bool entry, unsigned *next_value,
+                            unsigned *next_arg) {
+  char buf[16];
+  if (entry)
+    snprintf(buf, sizeof buf, "arg%u", (*next_arg)++);
+  if (name_value_from_loc(p, arg)) {
+    if (!(arg->print_id & NAME_TAG))
+      arg->print_id = (*next_value)++;
+    return;
+  }
+  if (entry)
+    name_value(p, arg, buf);
+  else
+    arg->print_id = (*next_value)++;
+}
+
+/* -mlir-print-value-users numbers ops without results too. */
+static void number_op(sharc_printer *p, const sharc_op *op, unsigned *next_value) {
+  sharc_ptrmap_put(&p->op_ids, op, (void *)(uintptr_t)(*next_value + 1)); /* 0: none */
+  (*next_value)++;
 }
 
 /* Whether `op` itself (its attributes and result types, not its regions)
@@ -416,7 +510,12 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
     if (may_alias && !*may_alias)
       note_block_may_alias(b, may_alias);
   }
-  if (p && r->parent && sharc_op_def_of(r->parent) && sharc_op_def_of(r->parent)->block_arg_names)
+  /* the generic form asks no hook; the rarer flags are asked per op only
+   * when one of them is set */
+  bool hooks = p && !p->flags.generic;
+  bool by_loc = p && p->flags.nameloc_prefix;
+  bool op_ids = p && p->flags.value_users;
+  if (hooks && r->parent && sharc_op_def_of(r->parent) && sharc_op_def_of(r->parent)->block_arg_names)
     sharc_op_def_of(r->parent)->block_arg_names(r->parent, r, set_value_name, p);
   for (sharc_block *b = r->first; b; b = b->next) {
     b->print_id = block_id++;
@@ -424,7 +523,10 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
     for (unsigned i = 0; i < b->num_args; i++) {
       if (b->args[i]->print_id & NAME_TAG)
         continue;
-      b->args[i]->print_id = entry ? (ARG_TAG | (*next_arg)++) : (*next_value)++;
+      if (by_loc)
+        name_arg_by_loc(p, b->args[i], entry, next_value, next_arg);
+      else
+        b->args[i]->print_id = entry ? (ARG_TAG | (*next_arg)++) : (*next_value)++;
     }
     for (sharc_op *op = b->first; op; op = op->next) {
       /* this walk touches every op of the module: ask for the next early */
@@ -434,16 +536,23 @@ static void number_region_blocks(sharc_printer *p, sharc_region *r, unsigned *ne
         sharc_ptrvec_push(nested, &sharc_op_regions_of(op)[i]);
       if (may_alias && !*may_alias)
         *may_alias = op_itself_may_alias(op);
-      if (!op->num_results)
+      if (!op->num_results) {
+        if (op_ids)
+          number_op(p, op, next_value);
         continue;
+      }
       /* a naming hook marks the results it names (stale marks cleared
        * first); without one every result takes the group's number below */
-      bool hook = p && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names;
-      for (unsigned i = 0; hook && i < op->num_results; i++)
+      bool hook = hooks && sharc_op_def_of(op) && sharc_op_def_of(op)->result_names;
+      bool named = hook || by_loc;
+      for (unsigned i = 0; named && i < op->num_results; i++)
         sharc_op_results_of(op)[i].print_id = 0;
       if (hook)
         sharc_op_def_of(op)->result_names(op, set_value_name, p);
-      if (hook && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
+      /* MLIR then names a first result no hook named from its location */
+      if (by_loc && !(sharc_op_results_of(op)[0].print_id & NAME_TAG))
+        name_value_from_loc(p, &sharc_op_results_of(op)[0]);
+      if (named && (sharc_op_results_of(op)[0].print_id & NAME_TAG)) {
         /* each named result starts a group that unnamed ones after it join */
         for (unsigned i = 1; i < op->num_results; i++) {
           if (sharc_op_results_of(op)[i].print_id & NAME_TAG)
@@ -493,6 +602,40 @@ static void number_unique_from(sharc_op *top, unsigned next_value, bool *may_ali
 }
 
 static void number_unique(sharc_op *top) { number_unique_from(top, 0, NULL); }
+
+/* -mlir-print-unique-ssa-ids, or the generic form with names from
+ * locations or numbered ops: number_unique_from's counters (values,
+ * arguments and name conflicts never start again), with names scoped per
+ * region as number_scoped's. A region's nested regions come last first, as
+ * MLIR's stack takes them. */
+static void number_unique_scoped(sharc_printer *p, sharc_region *r, unsigned *next_value,
+                                 unsigned *next_arg) {
+  unsigned height = p->name_stack.len;
+  unsigned first = p->nested.len;
+  number_region_blocks(p, r, next_value, next_arg, &p->nested, NULL);
+  for (unsigned k = p->nested.len; k-- > first;)
+    number_unique_scoped(p, p->nested.items[k], next_value, next_arg);
+  p->nested.len = first;
+  pop_names(p, height);
+}
+
+/* The top op numbers first: its results, or itself when ops are numbered. */
+static void number_unique_top(sharc_printer *p, sharc_op *top) {
+  unsigned next_value = 0, next_arg = 0;
+  p->next_conflict = 0;
+  if (top->num_results)
+    next_value++;
+  else if (p->flags.value_users)
+    number_op(p, top, &next_value);
+  for (unsigned i = top->num_regions; i-- > 0;)
+    number_unique_scoped(p, &sharc_op_regions_of(top)[i], &next_value, &next_arg);
+}
+
+/* Whether numbering takes number_unique_top: every flag but the generic
+ * form alone, which number_unique_from numbers without a printer. */
+static bool numbers_unique_scoped(const sharc_print_flags *f) {
+  return f->unique_ssa_ids || (f->generic && (f->value_users || f->nameloc_prefix));
+}
 
 /* Printing while hot, in the custom form: numbers `top`'s one region now
  * and keeps the counters its nested regions start from (number_scoped's),
@@ -828,6 +971,106 @@ static void settle_output(sharc_printer *p) {
   }
 }
 
+/* ---- -mlir-print-value-users -------------------------------------------- */
+
+/* `%N` of an op without results, as numbered for this print. */
+static void print_op_id(sharc_printer *p, const sharc_op *op) {
+  uintptr_t id = (uintptr_t)sharc_ptrmap_get(&p->op_ids, op);
+  if (!id) {
+    SHARC_PR_LIT(p, "<<UNKNOWN OPERATION>>");
+    return;
+  }
+  put_char_number(p->out, '%', (unsigned)(id - 1));
+}
+
+/* A user: its results (`%3#0, %3#1`), or its own number when it has none. */
+static void print_user_ids(sharc_printer *p, const sharc_op *user) {
+  if (!user->num_results) {
+    print_op_id(p, user);
+    return;
+  }
+  for (unsigned i = 0; i < user->num_results; i++) {
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    sharc_pr_value(p, &sharc_op_results_of(user)[i]);
+  }
+}
+
+/* The users of `v`, each once, in use-list order, or `unused`. */
+static void print_value_users(sharc_printer *p, const sharc_value *v) {
+  if (!v->uses) {
+    SHARC_PR_LIT(p, "unused");
+    return;
+  }
+  sharc_ptrmap seen = {0};
+  bool first = true;
+  for (const sharc_use *u = v->uses; u; u = u->next) {
+    if (sharc_ptrmap_get(&seen, u->owner))
+      continue;
+    sharc_ptrmap_put(&seen, u->owner, u->owner);
+    if (!first)
+      SHARC_PR_LIT(p, ", ");
+    first = false;
+    print_user_ids(p, u->owner);
+  }
+  sharc_ptrmap_free(&seen);
+}
+
+/* The comment after an op: ` // id: %N` for an op without results that
+ * takes operands, else ` // unused` or ` // user(s): ...` per result
+ * (parenthesized when there are several). */
+static void print_users_comment(sharc_printer *p, const sharc_op *op) {
+  if (!op->num_results) {
+    if (op->num_operands) {
+      SHARC_PR_LIT(p, " // id: ");
+      print_op_id(p, op);
+    }
+    return;
+  }
+  /* "user" only for one result used by one op with at most one result */
+  sharc_ptrmap users = {0};
+  unsigned num_users = 0, user_results = 0;
+  for (unsigned i = 0; i < op->num_results; i++)
+    for (const sharc_use *u = sharc_op_results_of(op)[i].uses; u; u = u->next) {
+      if (sharc_ptrmap_get(&users, u->owner))
+        continue;
+      sharc_ptrmap_put(&users, u->owner, u->owner);
+      num_users++;
+      user_results += u->owner->num_results;
+    }
+  sharc_ptrmap_free(&users);
+  if (!num_users) {
+    SHARC_PR_LIT(p, " // unused");
+    return;
+  }
+  bool one = num_users <= 1 && user_results <= 1 && op->num_results == 1;
+  sharc_pr_puts(p, one ? " // user: " : " // users: ");
+  bool brackets = op->num_results > 1;
+  for (unsigned i = 0; i < op->num_results; i++) {
+    if (i)
+      SHARC_PR_LIT(p, ", ");
+    if (brackets)
+      sharc_buf_putc(p->out, '(');
+    print_value_users(p, &sharc_op_results_of(op)[i]);
+    if (brackets)
+      sharc_buf_putc(p->out, ')');
+  }
+}
+
+/* `// %arg0 is used by %1, %2` on a line of its own at the top of a block. */
+static void print_arg_users(sharc_printer *p, const sharc_value *arg) {
+  put_indent(p);
+  SHARC_PR_LIT(p, "// ");
+  sharc_pr_value(p, arg);
+  if (!arg->uses) {
+    SHARC_PR_LIT(p, " is unused\n");
+    return;
+  }
+  SHARC_PR_LIT(p, " is used by ");
+  print_value_users(p, arg);
+  sharc_buf_putc(p->out, '\n');
+}
+
 static void print_block(sharc_printer *p, const sharc_block *b, bool header, const pred_index *preds) {
   if (header) {
     put_indent(p);
@@ -849,12 +1092,16 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header, con
     sharc_buf_putc(p->out, '\n');
   }
   p->indent += 2;
+  for (unsigned i = 0; p->flags.value_users && i < b->num_args; i++)
+    print_arg_users(p, b->args[i]);
   bool hot = p->hot_top && b->parent && b->parent->parent == p->hot_top;
   for (sharc_op *op = b->first; op; op = op->next) {
     if (hot)
       number_op_while_hot(p, op);
     put_indent(p);
     print_op(p, op);
+    if (p->flags.value_users)
+      print_users_comment(p, op);
     sharc_buf_putc(p->out, '\n');
     settle_output(p);
   }
@@ -1097,15 +1344,22 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   /* nothing made in the context can take an alias: no dry run, and each
    * region under the top one is numbered as it prints (the generic form's
    * numbering runs across the whole module, last region first) */
-  bool hot = ask && !p.flags.generic && op->num_regions == 1 && !sharc_op_ctx_of(op)->alias_capable;
+  bool scoped_unique = numbers_unique_scoped(&p.flags);
+  /* (users' comments name values of regions printed later) */
+  bool hot = ask && !p.flags.generic && !scoped_unique && !p.flags.value_users &&
+             op->num_regions == 1 && !sharc_op_ctx_of(op)->alias_capable;
   if (hot)
     number_top_while_hot(&p, op);
-  for (unsigned i = 0; i < op->num_regions && !hot; i++) {
+  if (scoped_unique) {
+    number_unique_top(&p, op);
+    may_alias = ask; /* not asked on this walk */
+  }
+  for (unsigned i = 0; i < op->num_regions && !hot && !scoped_unique; i++) {
     if (p.flags.generic)
       continue;
     number_scoped(&p, &sharc_op_regions_of(op)[i], 0, 0, 0, probe);
   }
-  if (p.flags.generic)
+  if (p.flags.generic && !scoped_unique)
     number_unique_from(op, 0, probe);
   /* dry run: collect aliases in print order */
   if (!p.flags.local_scope && (p.flags.debug_info || may_alias)) {
@@ -1136,6 +1390,13 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
 
 void sharc_print_op(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
   print_top(op, flags, out, NULL, NULL);
+}
+
+sharc_print_flags sharc_print_flags_for(sharc_op *op, const sharc_print_flags *flags) {
+  sharc_print_flags f = *flags;
+  if (!f.generic && !f.assume_verified && !sharc_pr_verifies_quietly(op))
+    f.generic = true;
+  return f;
 }
 
 void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_buf *out) {
@@ -1198,7 +1459,9 @@ void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags, sharc_bu
   p.flags.local_scope = true;
   p.numbering_root = root;
   number_root_results(&p, root);
-  if (p.flags.generic)
+  if (numbers_unique_scoped(&p.flags))
+    number_unique_top(&p, root);
+  else if (p.flags.generic)
     number_unique_from(root, root->num_results ? 1 : 0, NULL);
   else
     for (unsigned i = 0; i < root->num_regions; i++)
@@ -1271,7 +1534,8 @@ static void ahead_write(const char *data, size_t len, void *user) {
 
 sharc_print_ahead *sharc_print_ahead_create(const sharc_print_flags *flags, sharc_write_fn write,
                                             void *user) {
-  if (flags && (flags->generic || flags->debug_info || flags->local_scope || flags->skip_regions))
+  if (flags && (flags->generic || flags->debug_info || flags->local_scope || flags->skip_regions ||
+                flags->value_users || flags->unique_ssa_ids || flags->nameloc_prefix))
     return NULL;
   sharc_print_ahead *a = sharc_xcalloc(1, sizeof *a);
   sharc_pr_init(&a->p, &a->out, flags);

@@ -44,6 +44,7 @@ struct sharc_printer {
   SHARC_VEC(sharc_ident *) name_stack;     /* names taken, innermost region last */
   sharc_ptrvec nested;                      /* regions met while numbering, to number next */
   unsigned next_conflict;
+  sharc_ptrmap op_ids; /* -mlir-print-value-users: a result-less op -> its number + 1 */
   /* printing while hot: the regions of the ops of `hot_top`'s region are
    * numbered just before each op prints, from these counters (NULL: all
    * numbered up front) */

@@ -196,6 +196,9 @@ struct sharc_context {
    * layer cannot print ops); NULL: no note */
   void (*diag_op_printer)(sharc_op *op, sharc_diag_op_form form, sharc_buf *out);
   bool printing_diag_op; /* the hook is running: its verifier's diagnostics are dropped */
+  /* the asm layer's sharc_print_flags the hook starts from (a tool's
+   * printing flags, as MLIR's OpPrintingFlags() reads them); NULL: none */
+  const void *diag_print_flags;
   /* prints a location as `loc(...)` for a diagnostic without a file
    * position (the asm layer's; NULL: the location is left out) */
   void (*diag_loc_printer)(const sharc_attr *loc, sharc_buf *out);

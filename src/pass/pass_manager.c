@@ -9,6 +9,7 @@
 #include "sharc/verify.h"
 #include "ir/ir_internal.h"
 #include "support/log.h"
+#include "support/vec.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -379,30 +380,107 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* MLIR's -mlir-print-ir-*: the header, then the op the pass ran on. */
-static void dump(const pm_entry *e, sharc_op *op, const char *when, const char *failed) {
+/* ---- IR printing (MLIR's IRPrinterInstrumentation) ------------------------- */
+
+/* Whether pass `flag` is one of `list` (",a,b,", NULL for none). */
+static bool pass_listed(const char *list, const char *flag) {
+  size_t n = strlen(flag);
+  for (const char *s = list ? strstr(list, flag) : NULL; s; s = strstr(s + 1, flag))
+    if (s[-1] == ',' && s[n] == ',')
+      return true;
+  return false;
+}
+
+static bool prints_before(const sharc_pipeline *pl, const pm_entry *e) {
+  return pl->flags.print_ir_before_all || pass_listed(pl->flags.print_ir_before, e->def->flag);
+}
+
+/* -mlir-print-ir-after-failure prints after every pass, but only when it failed. */
+static bool prints_after(const sharc_pipeline *pl, const pm_entry *e) {
+  return pl->flags.print_ir_after_all || pl->flags.print_ir_after_failure ||
+         pass_listed(pl->flags.print_ir_after, e->def->flag);
+}
+
+/* The header, then the op the pass ran on, or with module scope the top
+ * op, named after the op the pass ran on. The op prints in generic form
+ * when it does not verify (sharc_print_flags_for). */
+static void dump(const sharc_pipeline *pl, const pm_entry *e, sharc_op *op, const char *when,
+                 const char *failed) {
   /* diagnostics wait for their notes: out first, in the order they came */
   sharc_diag_flush(sharc_op_context(op));
   sharc_buf out = {0};
-  sharc_buf_printf(&out, "// -----// IR Dump %s %s%s (%s) //----- //\n", when,
-                   e->def->display_name, failed, e->def->flag);
-  sharc_print_flags flags = {0};
-  sharc_print_op(op, &flags, &out);
-  /* a nested op is printed without the top-level op's closing newline */
-  if (sharc_op_parent_op(op) && out.len && out.data[out.len - 1] == '\n')
+  sharc_buf_printf(&out, "// -----// IR Dump %s %s%s (%s)", when, e->def->display_name, failed,
+                   e->def->flag);
+  sharc_op *shown = op;
+  if (pl->flags.print_ir_module_scope) {
+    sharc_str name = sharc_ident_str(sharc_op_name(op));
+    sharc_buf_printf(&out, " ('%.*s' operation", (int)name.len, name.data);
+    sharc_attr *sym = sharc_op_attr(op, "sym_name");
+    if (sym && sharc_attr_get_kind(sym) == SHARC_ATTR_STRING) {
+      sharc_str sn = sharc_attr_string_value(sym);
+      sharc_buf_printf(&out, ": @%.*s", (int)sn.len, sn.data);
+    }
+    SHARC_BUF_LIT(&out, ")");
+    while (sharc_op_parent_op(shown))
+      shown = sharc_op_parent_op(shown);
+  }
+  SHARC_BUF_LIT(&out, " //----- //\n");
+  sharc_print_flags flags = sharc_print_flags_for(shown, &pl->flags.print);
+  flags.no_external_resources = true;
+  /* a nested op prints with local scope, without the top-level op's closing newline */
+  flags.local_scope = flags.local_scope || sharc_op_parent_op(shown);
+  sharc_print_op(shown, &flags, &out);
+  if (sharc_op_parent_op(shown) && out.len && out.data[out.len - 1] == '\n')
     out.data[--out.len] = 0;
   SHARC_BUF_LIT(&out, "\n\n");
   fwrite(out.data, 1, out.len, stderr);
   sharc_buf_free(&out);
 }
 
+/* MLIR's OperationFingerPrint, exactly: what -mlir-print-ir-after-change
+ * compares before and after a pass (the identities of the ops, their
+ * parents, attributes, blocks, arguments, locations, operands, successors
+ * and result types), kept whole rather than hashed. */
+typedef SHARC_VEC(uintptr_t) fingerprint;
+
+static void push_words(fingerprint *f, const void *const *words, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    sharc_vec_push(f, (uintptr_t)words[i]);
+}
+
+static sharc_walk_result fingerprint_op(sharc_op *op, void *user) {
+  fingerprint *f = user;
+  const void *head[] = {op, sharc_op_parent_op(op), op->attrs, sharc_op_props(op), sharc_op_loc(op)};
+  push_words(f, head, sizeof head / sizeof head[0]);
+  for (unsigned r = 0; r < op->num_regions; r++)
+    for (sharc_block *b = sharc_op_regions_of(op)[r].first; b; b = b->next) {
+      sharc_vec_push(f, (uintptr_t)b);
+      push_words(f, (const void *const *)b->args, b->num_args);
+    }
+  for (unsigned i = 0; i < op->num_operands; i++)
+    sharc_vec_push(f, (uintptr_t)sharc_op_operands_of(op)[i].value);
+  for (unsigned i = 0; i < sharc_op_num_successors_of(op); i++)
+    sharc_vec_push(f, (uintptr_t)sharc_op_successors_of(op)[i]);
+  for (unsigned i = 0; i < op->num_results; i++)
+    sharc_vec_push(f, (uintptr_t)sharc_op_results_of(op)[i].type);
+  return SHARC_WALK_ADVANCE;
+}
+
+static bool same_fingerprint(const fingerprint *a, const fingerprint *b) {
+  return a->len == b->len && (!a->len || !memcmp(a->items, b->items, a->len * sizeof *a->items));
+}
+
 /* As MLIR's OpToOpPassAdaptor::run: the op is verified before the IR is
  * printed after the pass, and a pass that failed, or left IR that does not
  * verify, is printed as "After <pass> Failed" (with -print-ir-after-all as
- * with -print-ir-after-failure). */
+ * with -print-ir-after-failure, which prints nothing else). */
 static bool run_pass(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
-  if (pl->flags.print_ir_before_all)
-    dump(e, op, "Before", "");
+  fingerprint before = {0};
+  bool after = prints_after(pl, e) && !pl->flags.print_ir_after_failure;
+  if (after && pl->flags.print_ir_after_change)
+    sharc_walk(op, SHARC_PRE_ORDER, fingerprint_op, &before);
+  if (prints_before(pl, e))
+    dump(pl, e, op, "Before", "");
   sharc_pass_run run = {e->def, op, {0}, NULL, pl};
   run.listener.op_inserted = drop_call_graph_moved;
   run.listener.op_erased = drop_call_graph;
@@ -417,14 +495,19 @@ static bool run_pass(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
    * IR's own change count says the pass left the IR as it was, verified */
   if (ok && !pl->flags.no_verify && sharc_context_ir_epoch(sharc_op_context(op)) != epoch)
     ok = sharc_verify_changed(op);
-  if (!ok) {
-    if (pl->flags.print_ir_after_failure || pl->flags.print_ir_after_all)
-      dump(e, op, "After", " Failed");
-    return false;
+  bool show = ok && after;
+  if (show && pl->flags.print_ir_after_change) {
+    fingerprint after = {0};
+    sharc_walk(op, SHARC_PRE_ORDER, fingerprint_op, &after);
+    show = !same_fingerprint(&before, &after);
+    sharc_vec_free(&after);
   }
-  if (pl->flags.print_ir_after_all)
-    dump(e, op, "After", "");
-  return true;
+  sharc_vec_free(&before);
+  if (!ok && prints_after(pl, e))
+    dump(pl, e, op, "After", " Failed");
+  if (show)
+    dump(pl, e, op, "After", "");
+  return ok;
 }
 
 /* ---- adaptors ------------------------------------------------------------------ */
@@ -608,10 +691,32 @@ static bool run_pm(sharc_pipeline *pl, sharc_pass_manager *pm, sharc_op *op) {
   return true;
 }
 
+/* -mlir-pass-statistics after each run: sharc's passes keep no statistics,
+ * so the report is empty, as mlir-opt-22's (a build whose statistics are
+ * compiled out) is for every pass. */
+static void print_statistics(sharc_context *ctx) {
+  static const char rule[] =
+      "===-------------------------------------------------------------------------===\n";
+  sharc_diag_flush(ctx);
+  fputs(rule, stderr);
+  fputs("                         ... Pass statistics report ...\n", stderr);
+  fputs(rule, stderr);
+  fputc('\n', stderr);
+}
+
 bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module) {
   for (unsigned i = 0; i < pl->setup_logs.len; i++)
     sharc_log(SHARC_LOG_INFO, pl->setup_logs.items[i].file, pl->setup_logs.items[i].line, "%s",
               pl->setup_logs.items[i].message);
+  sharc_context *ctx = sharc_op_context(module);
+  /* applyPassManagerCLOptions: MLIR prints the whole top op from one
+   * thread only (its message ends in a newline of its own) */
+  if (pl->flags.print_ir_module_scope && !pl->flags.disable_threading) {
+    sharc_emit(ctx, SHARC_SEV_ERROR, sharc_loc_unknown(ctx),
+               "IR print for module scope can't be setup on a pass-manager without disabling "
+               "multi-threading first.\n");
+    return false;
+  }
   const char *anchor = pl->root->op_name;
   if (strcmp(anchor, "any") != 0 && !sharc_op_is(module, anchor)) {
     sharc_str name = sharc_ident_str(sharc_op_name(module));
@@ -626,6 +731,8 @@ bool sharc_pipeline_run(sharc_pipeline *pl, sharc_op *module) {
   double t0 = now_seconds();
   bool ok = run_pm(pl, pl->root, module);
   pl->root->seconds += now_seconds() - t0;
+  if (pl->flags.pass_statistics)
+    print_statistics(ctx);
   return ok;
 }
 

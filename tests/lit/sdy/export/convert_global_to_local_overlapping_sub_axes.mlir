@@ -1,4 +1,5 @@
-// RUN: sdy_opt %s -sdy-convert-global-to-local -verify-each=false | FileCheck %s
+// RUN: sdy_opt %s -sdy-convert-global-to-local -verify-each=false -mlir-print-assume-verified | FileCheck %s
+// RUN: sdy_opt %s -sdy-convert-global-to-local -verify-each=false | FileCheck %s --check-prefix=GENERIC
 //
 // The source-target pairs Shardy's CollectivePermuteOpPattern computes for
 // sub-axes that overlap without nesting (its getOrderedAxisRefs cuts "x"=6
@@ -6,9 +7,13 @@
 // sharding orders them (3)2, (1)2, (2)1, the input (1)2, (2)1, (3)2, and the
 // logical ids collide): devices 2 and 5 are targets twice, and StableHLO's
 // verifier refuses the op (convert_global_to_local_shardy_limits.mlir), as
-// it refuses Shardy's.
+// it refuses Shardy's. Invalid IR prints in generic form, as mlir-opt
+// prints it, but for -mlir-print-assume-verified.
 
 sdy.mesh @mesh = <["x"=6]>
+
+// GENERIC: "func.func"() <{{.*}}sym_name = "overlapping"}> ({
+// GENERIC: "stablehlo.collective_permute"
 
 // CHECK-LABEL: func @overlapping
 // CHECK: "stablehlo.collective_permute"(%arg0) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<{{\[\[0, 2\], \[1, 4\], \[2, 2\], \[3, 5\], \[4, 1\], \[5, 5\]\]}}> : tensor<6x2xi64>}> : (tensor<2xf32>) -> tensor<2xf32>
