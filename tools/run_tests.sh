@@ -31,7 +31,6 @@ run_suite malformed env BASELINE=tests/malformed/baseline.txt tests/malformed/ru
 run_suite stress python3 tests/stress/stress.py --tool "$build/bin/sdy_opt"
 run_suite differential env BASELINE=tests/differential/baseline.txt tests/differential/run.sh "$build/bin/sdy_opt"
 run_suite differential_dominance env COUNT=150 tests/differential/dominance.sh "$build/bin/sdy_opt"
-
 run_suite differential_flags python3 tests/differential/flags.py "$build/bin/sdy_opt" \
   --baseline tests/differential/baseline_flags.txt
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
