@@ -61,8 +61,8 @@ static void *pages_get(size_t size, int populate) {
 }
 
 /* Hash tables are probed anywhere in them: huge pages spare a TLB miss per
- * probe. (Not for the arena, which fills in order: measured, clearing huge
- * pages there cost more system time than the misses it saved.) */
+ * probe. (An arena's chunk takes them only when large: see
+ * sharc_pages_reserve.) */
 void *sharc_pages_alloc(size_t size) {
 #if defined(HAVE_MMAP) && defined(MADV_HUGEPAGE) && defined(MADV_POPULATE_WRITE)
   if (size >= PAGES_MIN) {
@@ -75,7 +75,24 @@ void *sharc_pages_alloc(size_t size) {
   return pages_get(size, POPULATE);
 }
 
-void *sharc_pages_reserve(size_t size) { return pages_get(size, 0); }
+/* Chunks this large come late in a large module's arena (a chunk is half
+ * the arena so far): below it a small program's memory stays as it was. */
+enum { HUGE_CHUNK_MIN = 4 << 20 };
+
+/* An arena fills in order, but what it holds is read again at random: a
+ * parsed op's operands, types and attributes, an interned attribute found
+ * again. A large chunk asks for huge pages: at 1M generic ops parsed and
+ * printed, 4 KiB pages' TLB misses cost more user time (op creation's
+ * stores, uniquing's compares) than clearing whole huge pages costs the
+ * system (see bench/README.md, session 23, pp1m). */
+void *sharc_pages_reserve(size_t size) {
+  void *p = pages_get(size, 0);
+#if defined(HAVE_MMAP) && defined(MADV_HUGEPAGE)
+  if (size >= HUGE_CHUNK_MIN)
+    madvise(p, size, MADV_HUGEPAGE); /* advice: refused, the pages stay small */
+#endif
+  return p;
+}
 
 void sharc_pages_populate(void *p, size_t len) {
 #if defined(HAVE_MMAP) && defined(MADV_POPULATE_WRITE)
