@@ -165,39 +165,7 @@ static void option_error(const sharc_opt_tool *tool, const char *name, sharc_buf
   sharc_buf_putc(err, '\n');
 }
 
-/* llvm::cl::parser<bool>. */
-static bool parse_cl_bool(const char *v, bool *out) {
-  if (!*v || !strcmp(v, "true") || !strcmp(v, "TRUE") || !strcmp(v, "True") || !strcmp(v, "1")) {
-    *out = true;
-    return true;
-  }
-  if (!strcmp(v, "false") || !strcmp(v, "FALSE") || !strcmp(v, "False") || !strcmp(v, "0")) {
-    *out = false;
-    return true;
-  }
-  return false;
-}
 
-/* llvm::cl::parser<int64_t> (`unsigned_max` 0) or <unsigned> (UINT_MAX):
- * an integer in C's notation for its base, nothing before or after it. */
-static bool parse_cl_int(const char *v, unsigned long long unsigned_max, int64_t *out) {
-  if (!*v || *v == ' ' || *v == '\t' || *v == '+' || (unsigned_max && *v == '-'))
-    return false;
-  char *end;
-  errno = 0;
-  if (unsigned_max) {
-    unsigned long long u = strtoull(v, &end, 0);
-    if (*end || errno || u > unsigned_max)
-      return false;
-    *out = (int64_t)u;
-    return true;
-  }
-  long long x = strtoll(v, &end, 0);
-  if (*end || errno)
-    return false;
-  *out = x;
-  return true;
-}
 
 /* -mlir-print-ir-before= / -after=: a comma-separated list of pass flags,
  * each known to the tool, appended to `*list` (",a,b,"). */
@@ -231,9 +199,14 @@ static bool add_pass_list(const sharc_opt_tool *tool, const char *name, const ch
 static bool apply_int_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, const char *v,
                              sharc_buf *err) {
   const char *name = options[id].name;
+  /* cl::opt<long> for the hex limit, cl::opt<unsigned> for the others */
   int64_t x;
+  uint64_t u = 0;
   bool is_signed = id == O_HEX_ELEMENTS;
-  if (!parse_cl_int(v, is_signed ? 0 : UINT_MAX, &x)) {
+  bool parsed = is_signed ? sharc_cl_parse_i64(v, &x) : sharc_cl_parse_u64(v, &u) && u <= UINT_MAX;
+  if (!is_signed)
+    x = (int64_t)u;
+  if (!parsed) {
     option_error(tool, name, err,
                  is_signed ? "'%s' value invalid for long argument!"
                            : "'%s' value invalid for uint argument!",
@@ -258,7 +231,7 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
                          sharc_buf *err) {
   const char *name = options[id].name;
   bool b = true;
-  if (options[id].kind == K_BOOL && !parse_cl_bool(v ? v : "", &b)) {
+  if (options[id].kind == K_BOOL && !sharc_cl_parse_bool(v ? v : "", &b)) {
     option_error(tool, name, err, "'%s' is invalid value for boolean argument! Try 0 or 1", v);
     return false;
   }

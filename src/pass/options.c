@@ -10,7 +10,7 @@
 /* LLVM's StringRef::getAsInteger with radix 0: 0x/0X hex, 0b/0B binary,
  * 0o octal, a leading 0 octal, else decimal; the whole text must be the
  * number; signed accepts one leading '-'. */
-static bool parse_u64(const char *s, uint64_t *out) {
+bool sharc_cl_parse_u64(const char *s, uint64_t *out) {
   unsigned radix = 10;
   if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
     radix = 16, s += 2;
@@ -41,10 +41,10 @@ static bool parse_u64(const char *s, uint64_t *out) {
   return true;
 }
 
-static bool parse_i64(const char *s, int64_t *out) {
+bool sharc_cl_parse_i64(const char *s, int64_t *out) {
   bool neg = *s == '-';
   uint64_t mag;
-  if (!parse_u64(s + neg, &mag))
+  if (!sharc_cl_parse_u64(s + neg, &mag))
     return false;
   if (neg ? mag > (uint64_t)INT64_MAX + 1 : mag > (uint64_t)INT64_MAX)
     return false;
@@ -52,7 +52,7 @@ static bool parse_i64(const char *s, int64_t *out) {
   return true;
 }
 
-static bool parse_bool(const char *s, bool *out) {
+bool sharc_cl_parse_bool(const char *s, bool *out) {
   if (!*s || !strcmp(s, "true") || !strcmp(s, "TRUE") || !strcmp(s, "True") || !strcmp(s, "1")) {
     *out = true;
     return true;
@@ -184,7 +184,7 @@ static bool parse_list(const sharc_option_def *o, const char *text, void *dst, v
   } else {
     int64_t *out = sharc_pass_owner_alloc(owner, (count + 1) * sizeof *out);
     for (unsigned i = 0; i < count && ok; i++)
-      ok = parse_i64(l.strs.items[i], &out[i]) || invalid(err, l.strs.items[i], "long");
+      ok = sharc_cl_parse_i64(l.strs.items[i], &out[i]) || invalid(err, l.strs.items[i], "long");
     if (ok && dst)
       *(sharc_int64_list *)dst = (sharc_int64_list){count, out};
   }
@@ -208,25 +208,25 @@ static bool parse_number(const sharc_option_def *o, const char *text, void *dst,
   uint64_t u;
   switch (o->kind) {
   case SHARC_OPT_INT:
-    if (!parse_i64(text, &i) || i < INT32_MIN || i > INT32_MAX)
+    if (!sharc_cl_parse_i64(text, &i) || i < INT32_MIN || i > INT32_MAX)
       return invalid(err, text, "integer");
     if (dst)
       *(int *)dst = (int)i;
     return true;
   case SHARC_OPT_UINT:
-    if (!parse_u64(text, &u) || u > UINT32_MAX)
+    if (!sharc_cl_parse_u64(text, &u) || u > UINT32_MAX)
       return invalid(err, text, "uint");
     if (dst)
       *(unsigned *)dst = (unsigned)u;
     return true;
   case SHARC_OPT_INT64:
-    if (!parse_i64(text, &i))
+    if (!sharc_cl_parse_i64(text, &i))
       return invalid(err, text, "long");
     if (dst)
       *(int64_t *)dst = i;
     return true;
   case SHARC_OPT_UINT64:
-    if (!parse_u64(text, &u))
+    if (!sharc_cl_parse_u64(text, &u))
       return invalid(err, text, "ulong");
     if (dst)
       *(uint64_t *)dst = u;
@@ -254,7 +254,7 @@ bool sharc_option_parse(const sharc_option_def *o, const char *text, bool has_va
   switch (o->kind) {
   case SHARC_OPT_BOOL: {
     bool b;
-    if (!parse_bool(has_value ? text : "", &b)) {
+    if (!sharc_cl_parse_bool(has_value ? text : "", &b)) {
       sharc_buf_printf(err, "'%s' is invalid value for boolean argument! Try 0 or 1", text);
       return false;
     }

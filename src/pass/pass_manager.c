@@ -497,10 +497,10 @@ static bool run_pass(sharc_pipeline *pl, pm_entry *e, sharc_op *op) {
     ok = sharc_verify_changed(op);
   bool show = ok && after;
   if (show && pl->flags.print_ir_after_change) {
-    fingerprint after = {0};
-    sharc_walk(op, SHARC_PRE_ORDER, fingerprint_op, &after);
-    show = !same_fingerprint(&before, &after);
-    sharc_vec_free(&after);
+    fingerprint now = {0};
+    sharc_walk(op, SHARC_PRE_ORDER, fingerprint_op, &now);
+    show = !same_fingerprint(&before, &now);
+    sharc_vec_free(&now);
   }
   sharc_vec_free(&before);
   if (!ok && prints_after(pl, e))

@@ -21,6 +21,14 @@ extern const unsigned sharc_pass_table_size;
 bool sharc_option_parse(const sharc_option_def *o, const char *text, bool has_value, void *dst,
                         void *owner, sharc_buf *err);
 
+/* LLVM's command-line value parsers, shared by pass options and the
+ * tools' own flags: integers as StringRef::getAsInteger with radix 0 reads
+ * them (0x, 0b, 0o or a leading 0 pick the base; the whole text is the
+ * number; signed takes one leading '-'), booleans as parser<bool>. */
+bool sharc_cl_parse_u64(const char *s, uint64_t *out);
+bool sharc_cl_parse_i64(const char *s, int64_t *out);
+bool sharc_cl_parse_bool(const char *s, bool *out);
+
 /* An INFO log line (Shardy's SDY_LOG at `file`:`line`) that a pipeline
  * builder writes while the pass manager is set up: MLIR sets pipelines up
  * for each input after parsing it, so the line is written at the start of
