@@ -172,19 +172,18 @@ typedef struct driver {
   /* seeding leaves out quiet isolated bodies (see "seeding without quiet
    * isolated bodies" below) */
   bool skip_quiet;
-  bool note_plain; /* and notes the plain ones, for region simplification */
+  /* and region simplification runs, passing over the regular ones */
+  bool note_plain;
   bool in_candidate;   /* the seeding is in the body of an isolated op */
   bool scanning;       /* it only looks at that body: no pushes */
   bool body_acting;    /* the innermost such body has an op that can act */
   bool body_irregular; /* it has a region of several blocks or a graph region */
-  /* the quiet bodies with single-block, non-graph regions only: every op
-   * in them is live, so region simplification passes over them too */
-  sharc_ptrmap quiet_bodies;
   /* isolated ops whose body a look inside an enclosing body's look has
    * already judged (see seed_candidate), with that judgement */
   sharc_ptrmap judged;
-  /* isolated ops whose body an earlier iteration of this run found quiet
-   * and regular (see "bodies found quiet before" below) */
+  /* isolated ops whose body this run found quiet and regular (see "bodies
+   * found quiet before" below): every op in them is live, so region
+   * simplification and the search for unreachable blocks pass over them */
   sharc_ptrmap known_quiet;
 } driver;
 
@@ -275,8 +274,6 @@ static void on_modified(sharc_listener *l, sharc_op *op) { add_to_worklist((driv
 
 static void on_erased(sharc_listener *l, sharc_op *op) {
   driver *d = (driver *)l;
-  if (op->num_regions && d->quiet_bodies.count)
-    sharc_ptrmap_put(&d->quiet_bodies, op, NULL);
   if (op->num_regions && d->known_quiet.count)
     sharc_ptrmap_put(&d->known_quiet, op, NULL);
   add_operand_defs(d, op);
@@ -458,7 +455,9 @@ static void seed_replay_reversed(driver *d) {
  * change through ops of the same body (its values are used there only, and
  * the patterns rooted outside keep out), so when at seeding no op of the
  * body can act, none will act when popped, and none of them is pushed again
- * before it would be popped. Such a body's ops are left out of the worklist
+ * before it would be popped, unless erasing unreachable blocks in the body
+ * pushes it (so a body with a region of several blocks counts as acting:
+ * has_multi_block_region). Such a body's ops are left out of the worklist
  * (seed_candidate): the worklist is then what MLIR's driver pops, less pops
  * that do nothing. */
 
@@ -485,10 +484,26 @@ static bool irregular_regions(const sharc_op *op) {
   return false;
 }
 
+/* A body holding a region of several blocks is not left out even when no
+ * op in it can act: the search for unreachable blocks runs between seeding
+ * and the first pop, and erasing one looks again at the ops defining the
+ * erased ops' operands (add_operand_defs), which may lie in the body. MLIR
+ * has them on the worklist then, where such a look changes nothing; left
+ * out, they would be pushed on top and popped first. */
+static bool has_multi_block_region(const sharc_op *op) {
+  for (unsigned i = 0; i < op->num_regions; i++) {
+    const sharc_region *r = &sharc_op_regions_of(op)[i];
+    if (r->first != r->last)
+      return true;
+  }
+  return false;
+}
+
 static void seed_visit(driver *d, sharc_op *op) {
   note_regions(d, op);
   /* once the body is known to act, its other ops need no look */
-  if (d->in_candidate && !d->body_acting && may_act(d, op))
+  if (d->in_candidate && !d->body_acting &&
+      (may_act(d, op) || (op->num_regions && has_multi_block_region(op))))
     d->body_acting = true;
   if (d->in_candidate && op->num_regions && irregular_regions(op))
     d->body_irregular = true;
@@ -499,7 +514,7 @@ static void seed_visit(driver *d, sharc_op *op) {
 static void seed_ops_skipping(driver *d, sharc_region *region);
 
 static void seed_body(driver *d, sharc_op *cand) {
-  d->body_acting = false;
+  d->body_acting = has_multi_block_region(cand);
   d->body_irregular = irregular_regions(cand);
   for (unsigned i = 0; i < cand->num_regions; i++)
     seed_ops_skipping(d, &sharc_op_regions_of(cand)[i]);
@@ -540,9 +555,9 @@ static void judge_body(driver *d, sharc_op *cand) {
  * one needs a change in the body); the set's patterns keep out of it
  * (sharc_pattern_set_declare_isolation_local), folding touches only popped
  * ops and the blocks they sit in (no constant folder runs here), region
- * simplification passes over it (it is in quiet_bodies whenever that runs:
- * note_plain), and the search for unreachable blocks finds none in its
- * single-block regions. Whether an op can act (may_act) depends on the
+ * simplification and the search for unreachable blocks pass over it (it is
+ * their skip map), which would find nothing to erase in it anyway (no op
+ * there is dead, and its regions have one block each). Whether an op can act (may_act) depends on the
  * run's set and config, the op's kind and the uses of its results, all
  * inside the body, so none can act later either.
  * The isolated op itself may go (on_erased forgets it; erased ops stay
@@ -578,9 +593,9 @@ static void seed_candidate(driver *d, sharc_op *op) {
     sharc_ptrmap_put(&d->known_quiet, op, op);
   if (!d->scanning)
     add_in_scope(d, op);
-  if (d->note_plain && !irregular)
-    sharc_ptrmap_put(&d->quiet_bodies, op, op);
-  else if (!d->scanning)
+  /* region simplification passes over a regular quiet body as though its
+   * ops had been popped; an irregular one it must look into */
+  if (!d->scanning && (irregular || !d->note_plain))
     d->partial_seed = true;
 }
 
@@ -670,11 +685,12 @@ static bool simplify_region(driver *d, sharc_region *region, bool *changed) {
     if (++iteration > d->config.max_iterations && d->config.max_iterations >= 0)
       break;
     wl_clear(&d->wl);
-    sharc_ptrmap_free(&d->quiet_bodies);
     sharc_const_folder_reset(&d->folder);
     uint64_t start = sharc_context_ir_epoch(d->rw.ctx);
     seed_scope(d, region);
-    const sharc_ptrmap *quiet = d->quiet_bodies.count ? &d->quiet_bodies : NULL;
+    /* a body found quiet and regular this run or earlier: its ops are all
+     * live, its regions have one block each (no others are in the map) */
+    const sharc_ptrmap *quiet = d->known_quiet.count ? &d->known_quiet : NULL;
     again = d->multi_block && sharc_erase_unreachable_blocks_skipping(&d->rw, region, quiet);
     again |= process_worklist(d);
     if (d->config.region_simplify != SHARC_SIMPLIFY_DISABLED &&
@@ -713,7 +729,6 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   wl_clear(&d.wl);
   sharc_vec_free(&d.wl.list);
   sharc_ptrmap_free(&d.strict);
-  sharc_ptrmap_free(&d.quiet_bodies);
   sharc_ptrmap_free(&d.judged);
   sharc_ptrmap_free(&d.known_quiet);
   sharc_const_folder_free(&d.folder);

@@ -965,7 +965,8 @@ static void test_quiet_bodies_left_out(void) {
 
 /* ---- random IR: quiet bodies over several iterations ----------------------
  * Random functions of effects, negations, additions (dead when unused),
- * isolated bodies and plain region ops (some with two blocks), nested, and
+ * isolated bodies and plain region ops (some with two blocks, the second
+ * one reached or not), nested, and
  * a pattern that folds away double negations: runs change the IR for some
  * iterations, so that later iterations meet bodies an earlier one found
  * quiet (check_declaration_changes_nothing). */
@@ -1010,7 +1011,10 @@ static void rgen_region_op(rgen *r, unsigned depth, const rvalues *outer, bool i
   rgen_ops(r, depth + 1, &inner, 1 + rgen_below(r, 5));
   if (!isolated && rgen_below(r, 4) == 0) {
     rgen_indent(r, depth + 1);
-    sharc_buf_printf(&r->text, "\"t.br\"()[^bb1] {id = \"o%u\"} : () -> ()\n", r->next_id++);
+    if (rgen_below(r, 2)) /* else ^bb1 is unreachable */
+      sharc_buf_printf(&r->text, "\"t.br\"()[^bb1] {id = \"o%u\"} : () -> ()\n", r->next_id++);
+    else
+      sharc_buf_printf(&r->text, "\"t.yield\"() {id = \"o%u\"} : () -> ()\n", r->next_id++);
     rgen_indent(r, depth);
     sharc_buf_puts(&r->text, "^bb1:\n");
     rgen_ops(r, depth + 1, &inner, 1 + rgen_below(r, 3));
@@ -1092,6 +1096,52 @@ static void test_random_quiet_bodies(void) {
       check_declaration_changes_nothing(text, double_neg, top_down, SHARC_SIMPLIFY_NORMAL, NULL);
     }
     free(text);
+  }
+}
+
+/* Bodies whose only ops able to act are the users left dead when the
+ * search for unreachable blocks (between seeding and the first pop) erases
+ * a block: MLIR has them on the worklist already, in walk order, so the
+ * erasure's pushes change nothing; the double negation after the bodies
+ * pops before them bottom-up, after them top-down. */
+static const char unreachable_text[] =
+    "func.func @f(%arg0: i32) {\n"
+    "  %0 = \"t.neg\"(%arg0) {id = \"n1\"} : (i32) -> i32\n"
+    "  \"t.iso\"() ({\n"
+    "    %1 = \"t.effect\"() {id = \"e1\"} : () -> i32\n"
+    "    %2 = \"t.add\"(%1, %1) {id = \"a1\"} : (i32, i32) -> i32\n"
+    "    \"t.region\"() ({\n"
+    "      \"t.yield\"() {id = \"y1\"} : () -> ()\n"
+    "    ^bb1:\n"
+    "      \"t.effect\"(%2) {id = \"e2\"} : (i32) -> ()\n"
+    "      \"t.yield\"() {id = \"y2\"} : () -> ()\n"
+    "    }) {id = \"nested_unreachable\"} : () -> ()\n"
+    "    \"t.yield\"() {id = \"y3\"} : () -> ()\n"
+    "  }) {id = \"iso1\"} : () -> ()\n"
+    "  \"t.iso\"() ({\n"
+    "    %4 = \"t.effect\"() {id = \"e4\"} : () -> i32\n"
+    "    %5 = \"t.add\"(%4, %4) {id = \"a2\"} : (i32, i32) -> i32\n"
+    "    \"t.yield\"() {id = \"y4\"} : () -> ()\n"
+    "  ^bb1:\n"
+    "    \"t.effect\"(%5) {id = \"e5\"} : (i32) -> ()\n"
+    "    \"t.yield\"() {id = \"y5\"} : () -> ()\n"
+    "  }) {id = \"iso2\"} : () -> ()\n"
+    "  %3 = \"t.neg\"(%0) {id = \"n2\"} : (i32) -> i32\n"
+    "  \"t.effect\"(%3) {id = \"e3\"} : (i32) -> ()\n"
+    "  return\n"
+    "}\n";
+
+static void check_unreachable_text_result(sharc_op *module) {
+  CHECK(!find_op(module, "a1") && !find_op(module, "e2") && !find_op(module, "a2"));
+  CHECK(find_op(module, "e1") && find_op(module, "e4"));
+}
+
+static void test_unreachable_blocks_in_quiet_bodies(void) {
+  for (int top_down = 0; top_down < 2; top_down++) {
+    check_declaration_changes_nothing(unreachable_text, double_neg, top_down,
+                                      SHARC_SIMPLIFY_DISABLED, check_unreachable_text_result);
+    check_declaration_changes_nothing(unreachable_text, double_neg, top_down,
+                                      SHARC_SIMPLIFY_NORMAL, check_unreachable_text_result);
   }
 }
 
@@ -1687,6 +1737,7 @@ int main(void) {
   test_dead_ops();
   test_quiet_bodies_left_out();
   test_random_quiet_bodies();
+  test_unreachable_blocks_in_quiet_bodies();
   test_trivially_dead_queries();
   test_constant_dedup_and_hoisting();
   test_constant_cse_disabled();
