@@ -175,7 +175,13 @@ static void live_op(live_map *m, sharc_op *op) {
    * unused, unless it is a symbol) */
   const sharc_op_def *def = sharc_op_def_of(op);
   bool plain = sharc_op_def_plainly_pure(def) && !(def->traits & SHARC_TRAIT_SYMBOL);
-  if (!plain && !sharc_op_would_be_trivially_dead(op)) {
+  /* An op is live when it has an effect or a live user, whichever is
+   * asked first. For an op with regions the effect question may read its
+   * whole body (recursive effects: every fragment), so its users, most
+   * often live, are asked first; other ops answer the effect question
+   * without leaving their own lines, before their users' are read. */
+  bool intrinsic_first = !plain && !op->num_regions;
+  if (intrinsic_first && !sharc_op_would_be_trivially_dead(op)) {
     set_op_live(m, op);
     return;
   }
@@ -183,6 +189,10 @@ static void live_op(live_map *m, sharc_op *op) {
     process_value(m, &sharc_op_results_of(op)[i]);
   if (op_live(m, op))
     return;
+  if (!plain && !intrinsic_first && !sharc_op_would_be_trivially_dead(op)) {
+    set_op_live(m, op);
+    return;
+  }
   m->dead.len = nested;
   sharc_vec_push(&m->dead, op);
 }
