@@ -83,11 +83,6 @@ typedef struct verifier {
    * nothing a move changes (moved_checks_local): all its attribute hooks
    * and its regions */
   const sharc_op *moved;
-  /* an op marked whole whose regions hold nothing changed since the last
-   * verification (sharc_ir_body_kept: its operands changed, nothing
-   * else), or NULL: its own checks, not a walk of its regions, which
-   * would find no marked op and the structure it found before */
-  const sharc_op *kept;
   /* the dialect of the last unknown op (its name up to the dot) and
    * whether that dialect rejects unknown ops: a module's unknown ops share
    * a few dialects */
@@ -303,7 +298,6 @@ typedef struct deferred_op {
   isolation_scope *scope;
   bool reach; /* marked attrs-only (see verifier.reach) */
   bool moved; /* marked moved, its own checks local (see verifier.moved) */
-  bool kept;  /* its regions unchanged (see verifier.kept) */
 } deferred_op;
 typedef SHARC_VEC(deferred_op) deferred_vec;
 
@@ -339,10 +333,6 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     /* marked moved (the other pair of the two bits): its operands are
      * checked below; its own checks only where they read more */
     bool moved = v->marked_only && !op->verify_dirty && moved_checks_local(def);
-    /* marked whole for its operands alone: its regions are as the last
-     * verification found them */
-    bool kept = v->marked_only && op->verify_dirty && !op->verify_attrs_only &&
-                op->num_regions && sharc_ir_body_kept(op);
     bool isolated = op->num_regions && def && (def->traits & SHARC_TRAIT_ISOLATED);
     if (reach && !isolated) {
       if (!verify_dialect_attrs(op, true, NULL) || !reach_marked_nested(v, op))
@@ -353,12 +343,11 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
     /* its operands, in the walk's pre-order (verify_op checks none) */
     check_operands(v, op, dominance && !reach);
     if (isolated) {
-      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach, moved, kept}));
+      sharc_vec_push(deferred, ((deferred_op){op, v->scope, reach, moved}));
       if (v->dom_pos)
         pass_op(v, op);
       continue;
     }
-    v->kept = kept ? op : NULL;
     if (!(moved ? verify_moved(v, op) : verify_op(v, op)))
       return false;
     if (v->dom_pos)
@@ -923,13 +912,11 @@ static bool verify_regions(verifier *v, sharc_op *op, isolation_scope *scopes) {
     v->half = hot && d->block == v->hot_block ? d : NULL;
     v->reach = deferred.items[i].reach ? d : NULL;
     v->moved = deferred.items[i].moved ? d : NULL;
-    v->kept = deferred.items[i].kept ? d : NULL;
     hot = hot && d != v->hot_through;
     ok = verify_op_and_dominance(v, d) && ok;
     v->half = NULL;
     v->reach = NULL;
     v->moved = NULL;
-    v->kept = NULL;
   }
   v->scope = outer;
   sharc_vec_free(&deferred);
@@ -1011,9 +998,6 @@ static bool verify_op(verifier *v, sharc_op *op) {
   bool reach = op == v->reach;
   /* an isolated op moved, its own checks local (moved_checks_local) */
   bool moved = op == v->moved;
-  /* marked for its operands alone (sharc_ir_body_kept): its regions need
-   * no walk */
-  bool kept = op == v->kept;
   if (!half || !v->half_body) {
     if (!(reach ? verify_dialect_attrs(op, true, NULL) : verify_all_dialect_attrs(v, op)))
       return false;
@@ -1028,7 +1012,7 @@ static bool verify_op(verifier *v, sharc_op *op) {
   }
   bool isolated = def && (def->traits & SHARC_TRAIT_ISOLATED) && op->num_regions;
   /* an op without regions has no blocks to walk */
-  if (op->num_regions && !kept && (!half || v->half_body)) {
+  if (op->num_regions && (!half || v->half_body)) {
     isolation_scope stack_scopes[4];
     isolation_scope *scopes = !isolated                ? NULL
                               : op->num_regions <= 4 ? stack_scopes

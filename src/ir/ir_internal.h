@@ -355,14 +355,6 @@ struct sharc_block {
   /* `order` matches the list (see below) */
   bool order_valid;
   bool order_listed; /* in the context's list of blocks with an array */
-  /* Set on every block of an op marked whole for a change of its operands
-   * alone (verify_marks.c's sharc_ir_note_use_moved); any other mark of
-   * the op, of an op holding it or of an op in it clears the first block
-   * of each of its regions. An op marked whole whose blocks all hold it
-   * has nothing changed in its regions since the root's last
-   * verification: the verifier does not walk them (asm/verify.c). Stale
-   * values are harmless: only such an op's blocks are read. */
-  bool verify_body_kept;
   sharc_symcache *symcache; /* index of the symbols in the block, or NULL */
   sharc_context *ctx;
   /* The ops in order, for walks that read positions ahead instead of

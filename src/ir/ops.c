@@ -529,7 +529,7 @@ void sharc_op_set_operand(sharc_op *op, unsigned i, sharc_value *v) {
   sharc_use *u = &sharc_op_operands_of(op)[i];
   if (u->value == v)
     return;
-  sharc_ir_note_use_moved(op);
+  sharc_ir_touch_op(op);
   use_unlink(u);
   use_link(u, v);
 }
@@ -558,7 +558,7 @@ static void grow_operands(sharc_op *op, unsigned n) {
 }
 
 void sharc_op_set_operands(sharc_op *op, sharc_value *const *vals, unsigned n) {
-  sharc_ir_note_use_moved(op);
+  sharc_ir_touch_op(op);
   sharc_use *uses = sharc_op_operands_of(op);
   for (unsigned i = 0; i < op->num_operands; i++)
     use_unlink(&uses[i]);

@@ -70,20 +70,8 @@ static bool verified_alone(const sharc_op *op) {
   return (traits & SHARC_TRAIT_ISOLATED) && !(traits & SHARC_TRAIT_SYMBOL_TABLE);
 }
 
-/* `o` or something in it changed in a way other than its operands: its
- * regions are walked when it is verified (sharc_block.verify_body_kept;
- * one block per region cleared is enough, the verifier asks all). */
-static void body_touched(sharc_op *o) {
-  for (unsigned i = 0; i < o->num_regions; i++) {
-    sharc_block *b = sharc_op_regions_of(o)[i].first;
-    if (b)
-      b->verify_body_kept = false;
-  }
-}
-
 /* Marks `o` for a whole verification, not just its attribute hooks. */
 static void set_dirty(sharc_op *o) {
-  body_touched(o);
   o->verify_dirty = true;
   o->verify_attrs_only = false;
 }
@@ -96,7 +84,6 @@ static bool marked_moved(const sharc_op *o) { return !o->verify_dirty && o->veri
  * hooks only (`attrs_only`, what changed is its discardable attributes or
  * below it) or whole: a moved op asks for more than its hooks, whole then. */
 static void set_marked(sharc_op *o, bool attrs_only) {
-  body_touched(o);
   o->verify_attrs_only = attrs_only && !marked_moved(o);
   o->verify_dirty = true;
 }
@@ -108,7 +95,6 @@ static void set_marked(sharc_op *o, bool attrs_only) {
 static sharc_op *climb_to_root(sharc_context *ctx, sharc_op *o) {
   sharc_op *root = ctx->verify_root;
   if (o == root) {
-    body_touched(root);
     root->verify_dirty = true;
     return NULL;
   }
@@ -139,7 +125,6 @@ static void mark_from(sharc_context *ctx, sharc_op *op, bool whole) {
       return;
     bool reach = o == op ? !whole : reached_only(o);
     if (o->verify_dirty) {
-      body_touched(o);
       if (!reach)
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
@@ -485,7 +470,6 @@ static void mark_to_reach(sharc_context *ctx, sharc_op *op, const sharc_dialect 
     const sharc_op_def *def = sharc_op_def_of(o);
     bool whole = def && (def->traits & SHARC_TRAIT_ISOLATED) && own_dialect_reads(def, d);
     if (o->verify_dirty) {
-      body_touched(o);
       if (whole)
         o->verify_attrs_only = false;
       return; /* its ancestors are marked already */
@@ -693,26 +677,7 @@ void sharc_ir_note_value_type(sharc_value *v) {
   sharc_ir_touch_block(b);
 }
 
-/* An op with regions not marked before, marked whole now for its
- * operands: its regions hold what they held at the root's last
- * verification (had anything in them changed, the op would be marked
- * already, a marked op's ancestors are), and stay so while no other mark
- * reaches the op (body_touched). */
-static void keep_body(sharc_op *o) {
-  for (unsigned i = 0; i < o->num_regions; i++)
-    for (sharc_block *b = sharc_op_regions_of(o)[i].first; b; b = b->next)
-      b->verify_body_kept = true;
-}
-
-void sharc_ir_note_use_moved(sharc_op *user) {
-  /* clean, or marked whole for its operands before */
-  bool kept = user->num_regions &&
-              (user->verify_dirty ? !user->verify_attrs_only && sharc_ir_body_kept(user)
-                                  : !user->verify_attrs_only);
-  sharc_ir_touch_op(user);
-  if (kept && user->verify_dirty && !user->verify_attrs_only && tracking(sharc_op_ctx_of(user)))
-    keep_body(user);
-}
+void sharc_ir_note_use_moved(sharc_op *user) { sharc_ir_touch_op(user); }
 
 void sharc_ir_note_inserted(sharc_op *op) {
   sharc_context *ctx = sharc_op_ctx_of(op);
@@ -778,7 +743,6 @@ static bool under_root(const sharc_context *ctx, const sharc_region *r) {
 /* Marks `o`, moved, for the checks a move may change, or whole when it
  * is marked already (its attribute hooks alone would miss its operands). */
 static void mark_moved(sharc_op *o) {
-  body_touched(o);
   if (o->verify_dirty)
     o->verify_attrs_only = false;
   else

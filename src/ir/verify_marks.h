@@ -59,18 +59,6 @@ sharc_ir_attr_name_facts(sharc_context *ctx, const sharc_op_def *def, const shar
 /* After a verification of the root: no name changed since. */
 void sharc_ir_forget_attr_names(sharc_context *ctx);
 void sharc_ir_note_value_type(sharc_value *v);
-/* Whether every block of `op`'s regions holds verify_body_kept: for an op
- * marked whole, nothing in its regions changed since the root's last
- * verification (sharc_block.verify_body_kept). */
-static inline bool sharc_ir_body_kept(const sharc_op *op) {
-  for (unsigned i = 0; i < op->num_regions; i++)
-    for (const sharc_block *b = sharc_op_regions_of(op)[i].first; b; b = b->next)
-      if (!b->verify_body_kept)
-        return false;
-  return true;
-}
-/* An operand of `user` now refers to another value (a use moved to it,
- * sharc_op_set_operand(s)): its regions are left as they were. */
 void sharc_ir_note_use_moved(sharc_op *user);
 void sharc_ir_note_inserted(sharc_op *op); /* after linking */
 void sharc_ir_note_removed(sharc_op *op);  /* before unlinking */
