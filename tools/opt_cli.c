@@ -6,7 +6,6 @@
 #include "support/edit_distance.h"
 #include "support/xalloc.h"
 
-#include <errno.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -273,17 +272,14 @@ static bool apply_option(const sharc_opt_tool *tool, opt_flags *fl, opt_id id, c
       return false;
     }
     return true;
-  case O_EMIT_BYTECODE_VERSION: {
-    char *end;
-    errno = 0;
-    long long version = strtoll(v, &end, 0);
-    if (!*v || *end || errno) {
-      option_error(tool, name, err, "'%s' value invalid for integer argument!", v);
+  case O_EMIT_BYTECODE_VERSION:
+    /* MlirOptMain's BytecodeVersionParser: decimal only, its own message */
+    if (!sharc_cl_parse_decimal_i64(v, &fl->bytecode_version)) {
+      option_error(tool, name, err, "Invalid argument '%s', only integer is supported.", v);
       return false;
     }
-    fl->bytecode_version = version;
+    fl->bytecode_version_set = true;
     return true;
-  }
   case O_ELIDE_ELEMENTS:
   case O_HEX_ELEMENTS:
   case O_ELIDE_RESOURCES:

@@ -44,7 +44,10 @@ typedef struct opt_flags {
   sharc_print_flags print;
   sharc_pipeline_flags pipeline;
   bool emit_bytecode;
-  int64_t bytecode_version; /* -emit-bytecode-version; -1: the current one */
+  /* -emit-bytecode-version, any value as given (MLIR's optional: -1 is
+   * refused, not the current one) */
+  bool bytecode_version_set;
+  int64_t bytecode_version;
 } opt_flags;
 
 /* Parses argv into `fl` (zero it first, then set the defaults), reporting

@@ -338,7 +338,8 @@ static bool write_bytecode(const opt_flags *fl, sharc_op *module, output *out, s
     flush_err(err);
     return false;
   }
-  sharc_bytecode_options opts = {fl->bytecode_version, NULL};
+  sharc_bytecode_options opts = {fl->bytecode_version_set ? fl->bytecode_version : -1, NULL,
+                                 fl->bytecode_version_set};
   sharc_buf bc = {0};
   bool ok = sharc_write_bytecode(module, &opts, &bc);
   sharc_diag_flush(sharc_op_context(module));
@@ -349,6 +350,16 @@ static bool write_bytecode(const opt_flags *fl, sharc_op *module, output *out, s
   return ok;
 }
 
+/* MlirOptMain's answer to -emit-bytecode-version without -emit-bytecode,
+ * where it would print the text: an error, and no output. */
+static bool refuse_bytecode_version(sharc_context *ctx, sharc_buf *err) {
+  sharc_emit(ctx, SHARC_SEV_ERROR, sharc_loc_unknown(ctx),
+             "bytecode version while not emitting bytecode");
+  sharc_diag_flush(ctx);
+  flush_err(err);
+  return false;
+}
+
 /* Printing ahead (sharc_print_ahead): a plain parse+print of one module
  * into an output nobody sees before the run succeeded; the text is then
  * written as MLIR writes it, and a failure leaves no output, as before.
@@ -356,7 +367,7 @@ static bool write_bytecode(const opt_flags *fl, sharc_op *module, output *out, s
 static sharc_print_ahead *print_ahead_for(const opt_flags *fl, const sharc_pipeline *pl,
                                           bool one_chunk, output *out) {
   if (!one_chunk || !out->unseen_until_kept || fl->verify_diagnostics || fl->emit_bytecode ||
-      fl->pipeline.timing || sharc_pipeline_size(pl))
+      fl->bytecode_version_set || fl->pipeline.timing || sharc_pipeline_size(pl))
     return NULL;
   return sharc_print_ahead_create(&fl->print, output_write, out);
 }
@@ -413,9 +424,11 @@ static bool process_chunk(const sharc_opt_tool *tool, const opt_flags *fl, sharc
       output_rewind(out);
     if (!printed && fl->emit_bytecode)
       ok = write_bytecode(fl, module, out, err_out);
+    else if (fl->bytecode_version_set)
+      ok = refuse_bytecode_version(ctx, err_out);
     else if (!printed)
       print_module(fl, pl, module, out);
-    if (!fl->emit_bytecode)
+    if (!fl->emit_bytecode && ok)
       output_write("\n", 1, out);
     timing->output += now_seconds() - t0;
   }
@@ -577,7 +590,6 @@ int sharc_opt_main(const sharc_opt_tool *tool, int argc, char **argv) {
   opt_flags fl = {0};
   fl.input = "-";
   fl.verbosity = VERBOSITY_REMARKS;
-  fl.bytecode_version = -1;
   fl.pipeline.tool_mask = tool->tool_mask;
   fl.pipeline.tool_name = tool->name;
   sharc_buf err = {0};

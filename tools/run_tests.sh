@@ -36,6 +36,8 @@ run_suite differential_dominance env COUNT=150 tests/differential/dominance.sh "
 # mlir-opt-22's; run it by hand after a printer change
 run_suite differential_flags python3 tests/differential/flags.py "$build/bin/sdy_opt" \
   --filter /flags_cases/ --ngen 0 --baseline tests/differential/baseline_flags.txt
+# the command line's value parsers and messages (~440 command lines)
+run_suite differential_cli python3 tests/differential/cli.py "$build/bin/sdy_opt"
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
 run_suite auto python3 tests/auto/check_auto.py "${SHARC_RELEASE_BUILD:-$build}/bin"
 # sharc verify on a fixed sample of generated sharded programs (the Release

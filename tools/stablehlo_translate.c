@@ -158,7 +158,7 @@ static bool run_serialize(sharc_op *module, const translate_opts *o, sharc_buf *
   sharc_vhlo_version_parse(sharc_str_from_cstr(t), &v); /* vhlo-to-version checked it */
   char producer[80];
   snprintf(producer, sizeof producer, "StableHLO_v%s", t);
-  sharc_bytecode_options bo = {sharc_vhlo_bytecode_version(v), producer};
+  sharc_bytecode_options bo = {sharc_vhlo_bytecode_version(v), producer, false};
   return sharc_write_bytecode(module, &bo, out);
 }
 

@@ -114,6 +114,7 @@ SHARC_API bool sharc_is_bytecode(const char *buf, size_t len);
 typedef struct sharc_bytecode_options {
   int64_t version;      /* bytecode format version; -1: the current one (6) */
   const char *producer; /* NULL: "MLIR22.1.8", as mlir-opt-22 writes */
+  bool exact_version;   /* `version` as asked, a negative one refused too */
 } sharc_bytecode_options;
 /* Appends `op` as MLIR bytecode to `out`. False (with a diagnostic through
  * the context, nothing appended) for a version it cannot write. */

@@ -1182,12 +1182,13 @@ static void state_free(bc_state *st) {
 }
 
 bool sharc_write_bytecode(sharc_op *op, const sharc_bytecode_options *opts, sharc_buf *out) {
-  int64_t version = opts && opts->version >= 0 ? opts->version : SHARC_BC_VERSION_CURRENT;
+  bool asked = opts && (opts->exact_version || opts->version >= 0);
+  int64_t version = asked ? opts->version : SHARC_BC_VERSION_CURRENT;
   const char *producer = opts && opts->producer ? opts->producer : PRODUCER_DEFAULT;
   if (version < SHARC_BC_VERSION_MIN || version > SHARC_BC_VERSION_CURRENT) {
-    sharc_emit(sharc_op_ctx_of(op), SHARC_SEV_ERROR, sharc_op_loc(op),
-               "unsupported version requested %lld, must be in range [%d, %d]", (long long)version,
-               SHARC_BC_VERSION_MIN, SHARC_BC_VERSION_CURRENT);
+    /* rootOp->emitError(): with the op as a note where ops are printed */
+    sharc_emit_op(op, SHARC_SEV_ERROR, "unsupported version requested %lld, must be in range [%d, %d]",
+                  (long long)version, SHARC_BC_VERSION_MIN, SHARC_BC_VERSION_CURRENT);
     return false;
   }
   bc_state st = {.ctx = sharc_op_ctx_of(op), .version = version};

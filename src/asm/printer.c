@@ -1377,7 +1377,10 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   print_alias_defs(&p, order, false);
   print_op(&p, op);
   /* local scope prints the op alone (MLIR's printFullOpWithIndentAndLoc):
-   * no newline, aliases or resources after it, as printTopLevelOperation */
+   * its users' comment, then no newline, aliases or resources after it, as
+   * printTopLevelOperation */
+  if (p.flags.local_scope && p.flags.value_users)
+    print_users_comment(&p, op);
   if (!p.flags.local_scope) {
     sharc_buf_putc(out, '\n');
     print_alias_defs(&p, order, true);
@@ -1467,6 +1470,9 @@ void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags, sharc_bu
     for (unsigned i = 0; i < root->num_regions; i++)
       number_scoped(&p, &sharc_op_regions_of(root)[i], 0, 0, p.next_conflict, NULL);
   print_op(&p, op);
+  /* printFullOpWithIndentAndLoc: the users' comment after the op */
+  if (p.flags.value_users)
+    print_users_comment(&p, op);
   sharc_pr_free(&p);
 }
 

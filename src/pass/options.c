@@ -7,19 +7,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* LLVM's StringRef::getAsInteger with radix 0: 0x/0X hex, 0b/0B binary,
- * 0o octal, a leading 0 octal, else decimal; the whole text must be the
- * number; signed accepts one leading '-'. */
-bool sharc_cl_parse_u64(const char *s, uint64_t *out) {
-  unsigned radix = 10;
-  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-    radix = 16, s += 2;
-  else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
-    radix = 2, s += 2;
-  else if (s[0] == '0' && s[1] == 'o')
-    radix = 8, s += 2;
-  else if (s[0] == '0' && s[1])
-    radix = 8, s += 1;
+/* LLVM's StringRef::getAsInteger: radix 0 senses it, 0x/0X hex, 0b/0B
+ * binary, 0o octal, a leading 0 octal, else decimal; the whole text must
+ * be the number; signed accepts one leading '-'. */
+static unsigned sense_radix(const char **s) {
+  const char *t = *s;
+  if (t[0] == '0' && (t[1] == 'x' || t[1] == 'X'))
+    return *s += 2, 16;
+  if (t[0] == '0' && (t[1] == 'b' || t[1] == 'B'))
+    return *s += 2, 2;
+  if (t[0] == '0' && t[1] == 'o')
+    return *s += 2, 8;
+  if (t[0] == '0' && t[1])
+    return *s += 1, 8;
+  return 10;
+}
+
+static bool parse_u64(const char *s, unsigned radix, uint64_t *out) {
+  if (!radix)
+    radix = sense_radix(&s);
   if (!*s)
     return false;
   uint64_t v = 0;
@@ -41,16 +47,20 @@ bool sharc_cl_parse_u64(const char *s, uint64_t *out) {
   return true;
 }
 
-bool sharc_cl_parse_i64(const char *s, int64_t *out) {
+static bool parse_i64(const char *s, unsigned radix, int64_t *out) {
   bool neg = *s == '-';
   uint64_t mag;
-  if (!sharc_cl_parse_u64(s + neg, &mag))
+  if (!parse_u64(s + neg, radix, &mag))
     return false;
   if (neg ? mag > (uint64_t)INT64_MAX + 1 : mag > (uint64_t)INT64_MAX)
     return false;
   *out = neg ? (int64_t)(0 - mag) : (int64_t)mag;
   return true;
 }
+
+bool sharc_cl_parse_u64(const char *s, uint64_t *out) { return parse_u64(s, 0, out); }
+bool sharc_cl_parse_i64(const char *s, int64_t *out) { return parse_i64(s, 0, out); }
+bool sharc_cl_parse_decimal_i64(const char *s, int64_t *out) { return parse_i64(s, 10, out); }
 
 bool sharc_cl_parse_bool(const char *s, bool *out) {
   if (!*s || !strcmp(s, "true") || !strcmp(s, "TRUE") || !strcmp(s, "True") || !strcmp(s, "1")) {

@@ -28,6 +28,9 @@ bool sharc_option_parse(const sharc_option_def *o, const char *text, bool has_va
 bool sharc_cl_parse_u64(const char *s, uint64_t *out);
 bool sharc_cl_parse_i64(const char *s, int64_t *out);
 bool sharc_cl_parse_bool(const char *s, bool *out);
+/* getAsSignedInteger with radix 10, as parsers of their own call it
+ * (mlir-opt's -emit-bytecode-version): no base prefixes, "010" is ten. */
+bool sharc_cl_parse_decimal_i64(const char *s, int64_t *out);
 
 /* An INFO log line (Shardy's SDY_LOG at `file`:`line`) that a pipeline
  * builder writes while the pass manager is set up: MLIR sets pipelines up

@@ -95,6 +95,26 @@ def normalized(result, name):
     return rc, out, b"\n".join(lines)
 
 
+def difference(msg, t, r):
+    """`msg` and where the tool's result `t` first differs from the
+    reference's `r` (exit status, first differing line of each stream)."""
+    if t is None or r is None:
+        return msg + " (timeout)"
+    if t[0] != r[0]:
+        msg += "\n  exit status %d, expected %d" % (t[0], r[0])
+    for what, a, b in (("stdout", t[1], r[1]), ("stderr", t[2], r[2])):
+        if a != b:
+            al, bl = a.split(b"\n"), b.split(b"\n")
+            k = next((i for i in range(min(len(al), len(bl))) if al[i] != bl[i]),
+                     min(len(al), len(bl)))
+            got = al[k] if k < len(al) else b"<end>"
+            want = bl[k] if k < len(bl) else b"<end>"
+            msg += "\n  %s line %d:\n    expected: %s\n    actual:   %s" % (
+                what, k + 1, want.decode(errors="replace")[:300],
+                got.decode(errors="replace")[:300])
+    return msg
+
+
 def check_input(args, x):
     """(passed ids, failure messages, skipped count) of one input."""
     tool_name = os.path.basename(args.tool)
@@ -123,23 +143,7 @@ def check_input(args, x):
         if t is not None and t == r:
             passed.append("[%s] %s" % (name, ident))
             continue
-        msg = "FAIL [%s] %s: %s" % (name, ident, " ".join(flags))
-        if t is None or r is None:
-            msg += " (timeout)"
-        else:
-            if t[0] != r[0]:
-                msg += "\n  exit status %d, expected %d" % (t[0], r[0])
-            for what, a, b in (("stdout", t[1], r[1]), ("stderr", t[2], r[2])):
-                if a != b:
-                    al, bl = a.split(b"\n"), b.split(b"\n")
-                    k = next((i for i in range(min(len(al), len(bl))) if al[i] != bl[i]),
-                             min(len(al), len(bl)))
-                    got = al[k] if k < len(al) else b"<end>"
-                    want = bl[k] if k < len(bl) else b"<end>"
-                    msg += "\n  %s line %d:\n    expected: %s\n    actual:   %s" % (
-                        what, k + 1, want.decode(errors="replace")[:300],
-                        got.decode(errors="replace")[:300])
-        failures.append(msg)
+        failures.append(difference("FAIL [%s] %s: %s" % (name, ident, " ".join(flags)), t, r))
     return passed, failures, skipped
 
 

@@ -69,7 +69,7 @@ static void test_roundtrip(int64_t version) {
     return;
   }
   char *want = print_generic(m);
-  sharc_bytecode_options opts = {version, "StableHLO_v1.20.0"};
+  sharc_bytecode_options opts = {version, "StableHLO_v1.20.0", false};
   sharc_buf bc = {0};
   CHECK(sharc_write_bytecode(m, &opts, &bc));
   CHECK(bc.len > 4 && sharc_is_bytecode(bc.data, bc.len));
@@ -102,7 +102,7 @@ static void test_versions(void) {
 static void test_truncated(void) {
   sharc_context *ctx = new_context();
   sharc_op *m = sharc_parse_source(ctx, "m.mlir", module_text, sizeof module_text - 1);
-  sharc_bytecode_options opts = {6, "StableHLO_v1.20.0"};
+  sharc_bytecode_options opts = {6, "StableHLO_v1.20.0", false};
   sharc_buf bc = {0};
   CHECK(m && sharc_write_bytecode(m, &opts, &bc));
   unsigned refused = 0;
