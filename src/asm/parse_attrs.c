@@ -104,6 +104,15 @@ static bool parse_colon_type(sharc_parser *p, sharc_type **type) {
   return sharc_p_parse_type(p, type);
 }
 
+/* log2 of each literal cache's slots for an input of `bytes` (see
+ * P_LITERAL_SLOT_BITS). */
+static unsigned literal_cache_bits(size_t bytes) {
+  unsigned bits = P_LITERAL_SLOT_BITS;
+  while (bits < P_LITERAL_MAX_BITS && bytes >> bits > P_LITERAL_BYTES_A_SLOT)
+    bits++;
+  return bits;
+}
+
 /* The slot of literal cache `which` for the key `w` of length `len`, or
  * NULL while the parser has met too few literals for the cache to pay. */
 static p_word_slot *literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
@@ -111,10 +120,11 @@ static p_word_slot *literal_slot(sharc_parser *p, p_literal_cache which, size_t 
   if (!p->literals) {
     if (++p->literals_met < P_LITERALS_AFTER)
       return NULL;
-    p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << P_LITERAL_SLOT_BITS, sizeof *p->literals);
+    p->literal_bits = literal_cache_bits((size_t)(p->lx.end - p->lx.buf));
+    p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << p->literal_bits, sizeof *p->literals);
   }
-  return &p->literals[((size_t)which << P_LITERAL_SLOT_BITS) +
-                      sharc_p_word_index(len, w, P_LITERAL_SLOT_BITS)];
+  return &p->literals[((size_t)which << p->literal_bits) +
+                      sharc_p_word_index(len, w, p->literal_bits)];
 }
 
 /* A number's slot in the literal cache, its key in `w` and `*len`: its

@@ -156,7 +156,19 @@ typedef enum p_literal_cache {
   P_LITERAL_CACHES
 } p_literal_cache;
 
-enum { P_LITERAL_SLOT_BITS = 10, P_LITERALS_AFTER = 1024 };
+/* Each cache takes 2^P_LITERAL_SLOT_BITS slots, and one more bit for each
+ * doubling of the input beyond P_LITERAL_BYTES_A_SLOT bytes a slot, up to
+ * P_LITERAL_MAX_BITS: a large module repeats tens of thousands of
+ * literals (random numbers of a narrow type, strings), each met again
+ * after its attribute has left the cache; a slot hit costs one miss where
+ * the attribute table's probe costs two (its slot, then the attribute's
+ * key). */
+enum {
+  P_LITERAL_SLOT_BITS = 10,
+  P_LITERAL_MAX_BITS = 14,
+  P_LITERAL_BYTES_A_SLOT = 8192,
+  P_LITERALS_AFTER = 1024
+};
 
 /* 32 sets of two slots a cache (the 64 slots that were direct-mapped): a
  * module's few dozen op names, attribute names or shaped types, one slot
@@ -252,6 +264,7 @@ struct sharc_parser {
   p_function_set *function_sets;
   void *function_mem;
   unsigned literals_met; /* literals parsed while `literals` is NULL */
+  unsigned literal_bits; /* log2 of each literal cache's slots, once allocated */
 };
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);

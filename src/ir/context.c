@@ -7,15 +7,12 @@
 #include "support/short_key.h"
 #include "support/xalloc.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- hashing and uniquing ---------------------------------------------- */
-
-/* Uniquing-table hashes are never 0: 0 marks an empty slot, so probing
- * reads only the slots. */
-static uint32_t table_hash(uint32_t h) { return h ? h : 1; }
 
 static uint64_t hash_mix(uint64_t h, uint64_t w) {
   h = (h ^ w) * 0x100000001b3ull;
@@ -49,19 +46,42 @@ uint32_t sharc_hash_bytes(const void *p, size_t n) {
 
 static size_t key_pad(uint32_t len) { return ((size_t)len + 7) & ~(size_t)7; }
 
+/* A slot's word: the pointer in the low SLOT_PTR_BITS, the tag (the hash's
+ * high bits) above. */
+enum { SLOT_PTR_BITS = 48 };
+
+static uint64_t slot_tag(uint32_t hash) { return (uint64_t)(hash >> 16) << SLOT_PTR_BITS; }
+
+static bool slot_empty(const sharc_uniq_slot *s) { return !s->word; }
+
+/* Whether the slot may hold an object of `hash`: then it is loaded and its
+ * key compared (the tag alone would not make uniquing exact). */
+static bool slot_tag_is(const sharc_uniq_slot *s, uint32_t hash) {
+  return (s->word ^ slot_tag(hash)) >> SLOT_PTR_BITS == 0;
+}
+
 /* A slot's pointer: an object of types and attributes, an identifier of
  * the identifier table. */
 static void *slot_ptr(const sharc_uniq_slot *s) {
-  void *p;
-  memcpy(&p, s->obj, sizeof p);
-  return p;
+  return (void *)(uintptr_t)(s->word & ((UINT64_C(1) << SLOT_PTR_BITS) - 1));
+}
+
+/* The full hash of a slot's object, which a rehash needs: both kinds of
+ * object start with it. */
+_Static_assert(offsetof(sharc_uniq, hash) == 0 && offsetof(sharc_ident, hash) == 0,
+               "uniqued objects start with their hash");
+
+static uint32_t slot_hash(const sharc_uniq_slot *s) {
+  uint32_t h;
+  memcpy(&h, slot_ptr(s), sizeof h);
+  return h;
 }
 
 /* A large table keeps a bit a slot beside its slots, set when the slot is
  * filled (slots are never emptied): in tens of megabytes of slots a
  * probe's first load misses the cache, and a new key whose first slot is
  * empty (four in ten at the usual load) is then placed without it, on a
- * bit of a bitmap 96 times smaller, which stays cached. */
+ * bit of a bitmap 64 times smaller, which stays cached. */
 enum { FILLED_MIN_CAP = 1 << 18 };
 
 static size_t filled_words(size_t cap) { return cap / 64; }
@@ -71,17 +91,26 @@ static bool slot_filled(const sharc_uniq_table *t, const sharc_uniq_slot *s) {
   return t->filled[i / 64] >> (i % 64) & 1;
 }
 
-static void slot_set(sharc_uniq_table *t, sharc_uniq_slot *s, uint32_t hash, const void *p) {
-  s->hash = hash;
-  memcpy(s->obj, &p, sizeof p);
+/* A host whose heap lies above 2^48 (none we build for): out of line, so
+ * that slot_set stays small enough to inline. */
+static __attribute__((noinline, cold)) void slot_addr_too_wide(void) {
+  fputs("sharc: an object's address does not fit a uniquing table's slot\n", stderr);
+  abort();
+}
+
+static inline void slot_set(sharc_uniq_table *t, sharc_uniq_slot *s, uint32_t hash,
+                            const void *p) {
+  uint64_t addr = (uintptr_t)p;
+  if (__builtin_expect(addr >> SLOT_PTR_BITS != 0, 0))
+    slot_addr_too_wide();
+  s->word = slot_tag(hash) | addr;
   if (t->filled) {
     size_t i = (size_t)(s - t->slots);
     t->filled[i / 64] |= UINT64_C(1) << (i % 64);
   }
 }
 
-/* Probing walks a slot pointer, wrapping at the end: an index would cost
- * a multiply by the 12-byte slot at every step. */
+/* Probing walks a slot pointer, wrapping at the end. */
 static sharc_uniq_slot *slot_first(const sharc_uniq_table *t, uint32_t hash) {
   return &t->slots[hash & (t->cap - 1)];
 }
@@ -90,25 +119,26 @@ static sharc_uniq_slot *slot_next(const sharc_uniq_table *t, sharc_uniq_slot *s)
   return ++s == t->slots + t->cap ? t->slots : s;
 }
 
-/* `hash` is the pointee's, passed so that a rehash reads no object (a
- * cache miss each in a large table). */
+/* `hash` is the pointee's. */
 static void uniq_place(sharc_uniq_table *t, uint32_t hash, const void *p) {
   sharc_uniq_slot *s = slot_first(t, hash);
-  while (s->hash)
+  while (!slot_empty(s))
     s = slot_next(t, s);
   slot_set(t, s, hash, p);
 }
 
 /* Moves the objects to `cap` slots (a power of two), the pending ones
- * too. */
+ * too. Each object's hash is read back from it: a rehash of a large table
+ * misses the cache on them, which parse_ops.c's one early sizing of the
+ * attribute table keeps to a few. */
 static void uniq_resize(sharc_uniq_table *t, size_t cap) {
   sharc_uniq_table old = *t;
   t->cap = cap;
   t->slots = sharc_pages_alloc(t->cap * sizeof *t->slots);
   t->filled = cap >= FILLED_MIN_CAP ? sharc_xcalloc(filled_words(cap), sizeof *t->filled) : NULL;
   for (size_t i = 0; i < old.cap; i++) /* an index: old.slots may be NULL */
-    if (old.slots[i].hash)
-      uniq_place(t, old.slots[i].hash, slot_ptr(&old.slots[i]));
+    if (!slot_empty(&old.slots[i]))
+      uniq_place(t, slot_hash(&old.slots[i]), slot_ptr(&old.slots[i]));
   for (unsigned i = 0; i < t->pending; i++)
     uniq_place(t, t->pend[i]->hash, t->pend[i]);
   t->pending = 0;
@@ -142,15 +172,14 @@ static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32
     return NULL;
   }
   for (sharc_uniq_slot *s = first;; s = slot_next(t, s)) {
-    uint32_t h = s->hash;
-    if (!h) {
+    if (slot_empty(s)) {
       *empty = s;
       return NULL;
     }
-    if (h != hash)
+    if (!slot_tag_is(s, hash))
       continue;
     sharc_uniq *obj = slot_ptr(s);
-    if (obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
+    if (obj->hash == hash && obj->key_len == len && memcmp(sharc_uniq_key(obj), key, len) == 0)
       return obj;
   }
 }
@@ -162,7 +191,7 @@ static sharc_uniq *uniq_probe(const sharc_uniq_table *t, const void *key, uint32
 static sharc_uniq_slot *uniq_vacancy(const sharc_uniq_table *t, uint32_t hash) {
   sharc_uniq_slot *s = slot_first(t, hash);
   if (!t->filled) {
-    while (s->hash)
+    while (!slot_empty(s))
       s = slot_next(t, s);
     return s;
   }
@@ -279,7 +308,7 @@ static inline __attribute__((always_inline)) void *
 intern_in(sharc_context *ctx, sharc_uniq_table *table, sharc_key *key, const void *proto,
           size_t size, void (*own)(sharc_context *, void *), bool absent) {
   uint32_t len = (uint32_t)key->len;
-  uint32_t h = table_hash(sharc_hash_bytes(key->data, len));
+  uint32_t h = sharc_hash_bytes(key->data, len);
   if (uniq_needs_grow(table))
     uniq_grow(table, 256); /* before the probe, so that its empty slot stays valid */
   sharc_uniq_slot *slot = NULL;
@@ -335,16 +364,16 @@ void *sharc_context_intern_absent(sharc_context *ctx, sharc_uniq_table *table, s
 
 /* ---- identifiers -------------------------------------------------------- */
 
-/* A table like the types' and attributes' (the hash beside the pointer:
+/* A table like the types' and attributes' (a hash tag beside the pointer:
  * a probe reads one line of slots), kept at most half full. */
 sharc_ident *sharc_ident_get(sharc_context *ctx, sharc_str s) {
-  uint32_t h = table_hash(sharc_hash_bytes(s.data, s.len));
+  uint32_t h = sharc_hash_bytes(s.data, s.len);
   sharc_uniq_table *t = &ctx->idents;
   if ((t->count + 1) * 2 > t->cap)
     uniq_grow(t, 1024);
   sharc_uniq_slot *slot = slot_first(t, h);
-  for (; slot->hash; slot = slot_next(t, slot)) {
-    if (slot->hash != h)
+  for (; !slot_empty(slot); slot = slot_next(t, slot)) {
+    if (!slot_tag_is(slot, h))
       continue;
     sharc_ident *id = slot_ptr(slot);
     if (id->len == s.len && memcmp(id->data, s.data, s.len) == 0)

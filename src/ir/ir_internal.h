@@ -28,20 +28,22 @@ static inline const uint8_t *sharc_uniq_key(const sharc_uniq *u) {
   return (const uint8_t *)u - (((size_t)u->key_len + 7) & ~(size_t)7);
 }
 
-/* A slot of a uniquing table: the object's hash (0: empty) beside its
- * pointer, so that a probe reads one cache line (where parallel arrays of
- * hashes and pointers took two, a cache miss each in a large table) and
- * loads an object only on a hash match. The pointer is kept as bytes: a
- * slot takes 12 bytes, 4-byte aligned, as the parallel arrays did. */
+/* A slot of a uniquing table: one word, the object's pointer in its low
+ * 48 bits and the high 16 bits of the object's hash above them (0: an
+ * empty slot), so that a probe reads one cache line and loads an object
+ * only on a tag match. Eight bytes a slot where the hash and pointer side
+ * by side took twelve: in a module of a million ops the attribute table
+ * is a third smaller, and no slot straddles two cache lines. Every object
+ * starts with its 32-bit hash (sharc_uniq, sharc_ident), which a rehash
+ * reads back. */
 typedef struct sharc_uniq_slot {
-  uint32_t hash;
-  unsigned char obj[sizeof(sharc_uniq *)];
+  uint64_t word;
 } sharc_uniq_slot;
 
 enum { SHARC_UNIQ_PENDING = 4 };
 
 /* Open addressing with linear probing over the slots (types, attributes,
- * identifiers); rehashing reads only the slots, never an object. */
+ * identifiers). */
 typedef struct sharc_uniq_table {
   sharc_uniq_slot *slots;
   size_t cap, count; /* count: with the pending objects */
