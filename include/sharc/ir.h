@@ -153,6 +153,7 @@ typedef enum sharc_attr_kind {
   SHARC_ATTR_DENSE_ELEMENTS,  /* dense<...> of int/float/complex/bool */
   SHARC_ATTR_DENSE_STRING,    /* dense<"a"> of strings */
   SHARC_ATTR_DENSE_RESOURCE,  /* dense_resource<key> */
+  SHARC_ATTR_SPARSE_ELEMENTS, /* sparse<indices, values> */
   SHARC_ATTR_SYMBOL_REF,
   SHARC_ATTR_OPAQUE,          /* #dialect.body of an unregistered dialect */
   SHARC_ATTR_DIALECT,         /* a registered dialect's own attribute */

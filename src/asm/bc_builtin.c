@@ -363,6 +363,12 @@ static bool builtin_write_attr(sharc_bc_writer *w, const sharc_attr *a) {
     sharc_bc_write_type(w, a->type);
     sharc_bc_write_resource(w, a->resource.key);
     return true;
+  case SHARC_ATTR_SPARSE_ELEMENTS:
+    sharc_bc_write_varint(w, A_SPARSE);
+    sharc_bc_write_type(w, a->type);
+    sharc_bc_write_attr(w, a->sparse.indices);
+    sharc_bc_write_attr(w, a->sparse.values);
+    return true;
   case SHARC_ATTR_SYMBOL_REF:
     write_symref(w, a);
     return true;
@@ -825,6 +831,24 @@ static sharc_attr *read_locs_attr(sharc_bc_reader *r, uint64_t code) {
   }
 }
 
+/* SparseElementsAttr: its shaped type, DenseIntElementsAttr indices and
+ * DenseElementsAttr values (read as MLIR's reader casts them). */
+static sharc_attr *read_sparse(sharc_bc_reader *r) {
+  sharc_type *t;
+  sharc_attr *indices, *values;
+  if (!sharc_bc_read_type(r, &t) || !sharc_bc_read_attr(r, &indices) ||
+      !sharc_bc_read_attr(r, &values))
+    return NULL;
+  if (!sharc_type_has_rank(t) || t->kind == SHARC_TYPE_DIALECT)
+    return sharc_bc_error(r, "expected a shaped type"), NULL;
+  sharc_type *ie = indices->kind == SHARC_ATTR_DENSE_ELEMENTS ? indices->type->shaped.elem : NULL;
+  if (!ie || !(ie->kind == SHARC_TYPE_INTEGER || ie->kind == SHARC_TYPE_INDEX))
+    return sharc_bc_error(r, "expected DenseIntElementsAttr"), NULL;
+  if (values->kind != SHARC_ATTR_DENSE_ELEMENTS && values->kind != SHARC_ATTR_DENSE_STRING)
+    return sharc_bc_error(r, "expected DenseElementsAttr"), NULL;
+  return sharc_attr_sparse_elements(sharc_bc_reader_context(r), t, indices, values);
+}
+
 static sharc_attr *builtin_read_attr(sharc_bc_reader *r) {
   sharc_context *ctx = sharc_bc_reader_context(r);
   uint64_t code;
@@ -878,6 +902,8 @@ static sharc_attr *builtin_read_attr(sharc_bc_reader *r) {
     return read_dense(r);
   case A_DENSE_STRING:
     return read_dense_string(r);
+  case A_SPARSE:
+    return read_sparse(r);
   case A_DISTINCT:
     if (!sharc_bc_read_attr(r, &a))
       return NULL;

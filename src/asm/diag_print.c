@@ -38,7 +38,7 @@ bool sharc_pr_verifies_quietly(sharc_op *op) {
 /* Diagnostic::appendOp's flags: local scope, large elements elided, the
  * generic form for an error (and for an op whose scope does not verify,
  * unless verification is assumed). */
-static void print_diag_op(sharc_op *op, sharc_diag_op_form form, sharc_buf *out) {
+void sharc_pr_diag_op(sharc_op *op, sharc_diag_op_form form, sharc_buf *out) {
   const sharc_print_flags *tool = sharc_op_ctx_of(op)->diag_print_flags;
   sharc_print_flags flags = tool ? *tool : (sharc_print_flags){0};
   flags.local_scope = true;
@@ -56,5 +56,5 @@ void sharc_context_set_diag_print_flags(sharc_context *ctx, const sharc_print_fl
 
 void sharc_context_set_print_op_on_diagnostic(sharc_context *ctx, bool on) {
   ctx->diag_loc_printer = print_loc;
-  ctx->diag_op_printer = on ? print_diag_op : NULL;
+  ctx->diag_op_printer = on ? sharc_pr_diag_op : NULL;
 }

@@ -394,6 +394,25 @@ static bool is_unranked_shaped(const sharc_type *t) {
   return t->kind == SHARC_TYPE_UNRANKED_TENSOR || t->kind == SHARC_TYPE_UNRANKED_MEMREF;
 }
 
+/* A string among the elements of a number literal: MLIR reads it as a
+ * number of the element type, which a string never is. */
+static bool string_element_error(sharc_parser *p, const sharc_token *t, const sharc_type *scalar) {
+  if (scalar->kind == SHARC_TYPE_FLOAT)
+    return sharc_p_error_at(p, t, "expected floating point literal");
+  return sharc_p_error_at(p, t, "integer constant out of range for type");
+}
+
+/* `[d0, d1]`: a ranked type's shape in the parser's messages. */
+static void put_shape(sharc_buf *b, const sharc_type *t) {
+  SHARC_BUF_LIT(b, "[");
+  for (unsigned i = 0; i < t->shaped.rank; i++) {
+    if (i)
+      SHARC_BUF_LIT(b, ", ");
+    sharc_buf_put_i64(b, t->shaped.shape[i]);
+  }
+  SHARC_BUF_LIT(b, "]");
+}
+
 /* Builds the attribute from a parsed literal once the type is known. */
 static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_tok,
                         sharc_type *type, sharc_attr **out) {
@@ -428,13 +447,7 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
       }
       sharc_buf_puts(&want, "]");
       sharc_buf have = {0};
-      SHARC_BUF_LIT(&have, "[");
-      for (unsigned i = 0; i < type->shaped.rank; i++) {
-        if (i)
-          SHARC_BUF_LIT(&have, ", ");
-        sharc_buf_put_i64(&have, type->shaped.shape[i]);
-      }
-      SHARC_BUF_LIT(&have, "]");
+      put_shape(&have, type);
       sharc_p_error_at(p, type_tok, "inferred shape of elements literal (%s) does not match type (%s)",
                        want.data, have.data);
       sharc_buf_free(&want);
@@ -477,9 +490,9 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
     }
     if (e->tok.kind == TOK_STRING) {
       /* MLIR takes a lone string as hex storage, so a bad one is that error */
-      ok = sharc_p_error_at(p, &e->tok, d->rank == 0 ? "expected string containing hex digits "
-                                                       "starting with `0x`"
-                                                     : "expected integer or floating point literal");
+      ok = d->rank == 0 ? sharc_p_error_at(p, &e->tok, "expected string containing hex digits "
+                                                       "starting with `0x`")
+                        : string_element_error(p, &e->tok, scalar);
       break;
     }
     ok = dense_scalar_words(p, &e->tok, e->neg, scalar, raw + i * wps);
@@ -662,6 +675,220 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
     ok = build_dense(p, &d, &dense_tok, type, out);
   }
   dense_lit_free(&d);
+  return ok;
+}
+
+/* ---- sparse elements (MLIR's SparseElementsAttr) ---------------------------- */
+
+/* One of the two literals of `sparse<indices, values>` as
+ * TensorLiteralParser reads it: a hex string where allowed (the values),
+ * else a nested list or a lone element; `start` is where MLIR reports
+ * what building it finds. */
+typedef struct sparse_lit {
+  dense_lit d;
+  sharc_token start;
+  bool hex;
+} sparse_lit;
+
+static bool parse_sparse_literal(sharc_parser *p, sparse_lit *l, bool allow_hex) {
+  l->start = p->tok;
+  l->hex = allow_hex && is_hex_string(&p->tok);
+  if (l->hex) {
+    sharc_p_next(p);
+    return true;
+  }
+  if (sharc_tok_is(&p->tok, '['))
+    return parse_dense_list(p, &l->d, 0);
+  l->d.rank = 0;
+  return parse_dense_element(p, &l->d);
+}
+
+/* The literal's shape; none for a lone element or a hex string. */
+static unsigned sparse_lit_shape(const sparse_lit *l, int64_t *shape) {
+  if (l->hex || l->d.rank <= 0)
+    return 0;
+  memcpy(shape, l->d.shape, (size_t)l->d.rank * sizeof *shape);
+  return (unsigned)l->d.rank;
+}
+
+static bool is_number_type(const sharc_type *t) {
+  return t->kind == SHARC_TYPE_INTEGER || t->kind == SHARC_TYPE_FLOAT ||
+         t->kind == SHARC_TYPE_INDEX || t->kind == SHARC_TYPE_COMPLEX;
+}
+
+/* The literal as a dense attribute of `type` (a ranked tensor). The
+ * indices take no hex (a lone string is then a number that is not one). */
+static bool build_sparse_part(sharc_parser *p, sparse_lit *l, sharc_type *type, bool indices,
+                              sharc_attr **out) {
+  const sharc_token *first = l->d.elems.len ? &l->d.elems.items[0].tok : NULL;
+  if (indices && l->d.rank == 0 && first && first->kind == TOK_STRING)
+    return sharc_p_error_at(p, first, "integer constant out of range for type");
+  if (l->hex && is_number_type(type->shaped.elem))
+    return build_dense_hex(p, &l->start, &l->start, type, out);
+  if (l->hex) { /* a string element of another type */
+    l->d.rank = 0;
+    dense_lit_push(&l->d, (dense_elem){.tok = l->start});
+  }
+  return build_dense(p, &l->d, &l->start, type, out);
+}
+
+/* A dense attribute of `type` with no elements. */
+static sharc_attr *empty_dense(sharc_parser *p, sharc_type *type) {
+  if (is_number_type(type->shaped.elem))
+    return sharc_attr_dense_elements(p->ctx, type, NULL, 0, false);
+  return sharc_attr_dense_strings(p->ctx, type, NULL, 0, false);
+}
+
+static bool sparse_shape_error(sharc_parser *p, const sharc_token *at, const sharc_type *type,
+                               const sharc_attr *indices, const sharc_attr *values) {
+  sharc_buf want = {0}, in = {0}, vals = {0};
+  put_shape(&want, type);
+  put_shape(&in, indices->type);
+  put_shape(&vals, values->type);
+  sharc_p_error_at(p, at,
+                   "expected shape (%s); inferred shape of indices literal (%s); inferred shape "
+                   "of values literal (%s)",
+                   want.data, in.data, vals.data);
+  sharc_buf_free(&want);
+  sharc_buf_free(&in);
+  sharc_buf_free(&vals);
+  return false;
+}
+
+/* ElementsAttr::isValidIndex, the index read as unsigned. */
+static bool sparse_index_valid(const sharc_type *type, const uint64_t *index, unsigned n) {
+  unsigned rank = type->shaped.rank;
+  if (rank == 0 && n == 1 && index[0] == 0)
+    return true;
+  if (rank != n)
+    return false;
+  for (unsigned i = 0; i < rank; i++)
+    if ((int64_t)index[i] < 0 || (int64_t)index[i] >= type->shaped.shape[i])
+      return false;
+  return true;
+}
+
+static bool sparse_index_error(sharc_parser *p, const sharc_token *at, const sharc_type *type,
+                               unsigned k, const uint64_t *index, unsigned n) {
+  sharc_buf text = {0}, ty = {0};
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      SHARC_BUF_LIT(&text, ", ");
+    sharc_buf_printf(&text, "%llu", (unsigned long long)index[i]);
+  }
+  sharc_print_type(type, &ty);
+  sharc_p_error_at(p, at,
+                   "sparse index #%u is not contained within the value shape, with index=[%s], "
+                   "and type='%s'",
+                   k, text.data ? text.data : "", ty.data);
+  sharc_buf_free(&text);
+  sharc_buf_free(&ty);
+  return false;
+}
+
+/* SparseElementsAttr::verify, reported at the `sparse` keyword. */
+static bool verify_sparse(sharc_parser *p, const sharc_token *at, const sharc_type *type,
+                          const sharc_attr *indices, const sharc_attr *values) {
+  const sharc_type *it = indices->type, *vt = values->type;
+  if (vt->shaped.rank != 1)
+    return sharc_p_error_at(p, at, "expected 1-d tensor for sparse element values");
+  unsigned rank = type->shaped.rank;
+  bool shape_ok = it->shaped.rank == 2 ? it->shaped.shape[1] == (int64_t)rank
+                                       : it->shaped.rank == 1 && rank == 1;
+  int64_t count = it->shaped.shape[0];
+  if (!shape_ok || count != vt->shaped.shape[0])
+    return sparse_shape_error(p, at, type, indices, values);
+  if (indices->dense.splat) {
+    uint64_t *index = sharc_xmalloc_array(rank + 1, sizeof *index);
+    for (unsigned i = 0; i < rank; i++)
+      index[i] = indices->dense.raw[0];
+    bool ok = sparse_index_valid(type, index, rank) ||
+              sparse_index_error(p, at, type, 0, index, rank);
+    free(index);
+    return ok;
+  }
+  for (int64_t k = 0; k < count; k++) {
+    const uint64_t *at_k = indices->dense.raw + (size_t)k * rank;
+    if (!sparse_index_valid(type, at_k, rank))
+      return sparse_index_error(p, at, type, (unsigned)k, at_k, rank);
+  }
+  return true;
+}
+
+/* The type after the literals (parseElementsLiteralType): statically
+ * shaped, reported at the keyword. */
+static bool check_sparse_type(sharc_parser *p, const sharc_token *at, const sharc_type *type) {
+  if (is_unranked_shaped(type))
+    return sharc_p_error_at(p, at, "elements literal type must have static shape");
+  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT)
+    return sharc_p_error_at(p, at, "elements literal must be a shaped type");
+  for (unsigned i = 0; i < type->shaped.rank; i++)
+    if (type->shaped.shape[i] < 0)
+      return sharc_p_error_at(p, at, "elements literal type must have static shape");
+  return true;
+}
+
+/* `sparse<>`: no indices ([0 x rank]) and no values. */
+static sharc_attr *empty_sparse(sharc_parser *p, sharc_type *type) {
+  sharc_type *i64 = i64_type(p);
+  int64_t ishape[2] = {0, type->shaped.rank}, vshape[1] = {0};
+  sharc_type *it = sharc_type_tensor(p->ctx, ishape, 2, i64, NULL);
+  sharc_type *vt = sharc_type_tensor(p->ctx, vshape, 1, type->shaped.elem, NULL);
+  return sharc_attr_sparse_elements(p->ctx, type, empty_dense(p, it), empty_dense(p, vt));
+}
+
+/* The literals made attributes: the indices i64 of their own shape ([1 x
+ * rank] for a lone one), the values of theirs (as many as there are
+ * indices for a lone one), then the verifier. */
+static bool build_sparse(sharc_parser *p, const sharc_token *at, sparse_lit *il, sparse_lit *vl,
+                         sharc_type *type, sharc_attr **out) {
+  int64_t shape[64];
+  unsigned n = sparse_lit_shape(il, shape);
+  if (!n) {
+    shape[0] = 1;
+    shape[1] = type->shaped.rank;
+    n = 2;
+  }
+  sharc_type *it = sharc_type_tensor(p->ctx, shape, n, i64_type(p), NULL);
+  sharc_attr *indices, *values;
+  if (!build_sparse_part(p, il, it, true, &indices))
+    return false;
+  int64_t count = shape[0];
+  n = sparse_lit_shape(vl, shape);
+  if (!n) {
+    shape[0] = count;
+    n = 1;
+  }
+  sharc_type *vt = sharc_type_tensor(p->ctx, shape, n, type->shaped.elem, NULL);
+  if (!build_sparse_part(p, vl, vt, false, &values) || !verify_sparse(p, at, type, indices, values))
+    return false;
+  *out = sharc_attr_sparse_elements(p->ctx, type, indices, values);
+  return true;
+}
+
+/* `sparse<indices, values> : type`, or `sparse<> : type`; `type` given by
+ * the context replaces the trailing one. */
+static bool parse_sparse(sharc_parser *p, sharc_type *type, sharc_attr **out) {
+  sharc_token at = p->tok;
+  sharc_p_next(p);
+  if (!sharc_tok_is(&p->tok, '<'))
+    return sharc_p_error(p, "Expected '<' after 'sparse'");
+  sharc_p_next(p);
+  sparse_lit il, vl;
+  dense_lit_init(&il.d);
+  dense_lit_init(&vl.d);
+  bool empty = sharc_p_eat(p, '>');
+  bool ok = empty || (parse_sparse_literal(p, &il, false) && sharc_p_expect(p, ',') &&
+                      parse_sparse_literal(p, &vl, true) && sharc_p_expect(p, '>'));
+  if (ok && !type)
+    ok = sharc_p_expect(p, ':') && sharc_p_parse_type(p, &type);
+  ok = ok && check_sparse_type(p, &at, type);
+  if (ok && empty)
+    *out = empty_sparse(p, type);
+  else if (ok)
+    ok = build_sparse(p, &at, &il, &vl, type, out);
+  dense_lit_free(&il.d);
+  dense_lit_free(&vl.d);
   return ok;
 }
 
@@ -1187,6 +1414,8 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
       return parse_dense(p, type, out);
     if (sharc_tok_is_keyword(&t, "array"))
       return parse_dense_array(p, out);
+    if (sharc_tok_is_keyword(&t, "sparse"))
+      return parse_sparse(p, type, out);
     if (sharc_p_at_affine_attr(p)) /* affine_map, affine_set, strided */
       return sharc_p_parse_affine_attr(p, out);
     if (sharc_tok_is_keyword(&t, "loc")) {

@@ -588,18 +588,15 @@ static void print_elided(sharc_printer *p, const sharc_type *t) {
   sharc_pr_type(p, t);
 }
 
-static void print_dense(sharc_printer *p, const sharc_attr *a) {
+/* What `dense<...>` holds: a splat's element, the hex string (where
+ * allowed), or the nested lists (printDenseIntOrFPElementsAttr). */
+static void print_dense_body(sharc_printer *p, const sharc_attr *a, bool allow_hex) {
   const sharc_type *t = a->type;
   int64_t num = sharc_type_num_elements(t);
-  if (elide_elements(p, num, a->dense.splat)) {
-    print_elided(p, t);
-    return;
-  }
-  SHARC_PR_LIT(p, "dense<");
   elem_fmt f = elem_fmt_of(t->shaped.elem);
   if (a->dense.splat) {
     print_element(p, &f, a->dense.raw);
-  } else if (hex_elements(p, num)) {
+  } else if (allow_hex && hex_elements(p, num)) {
     print_dense_hex(p, a, (size_t)num);
   } else if (num > 0) {
     size_t index = 0;
@@ -608,6 +605,16 @@ static void print_dense(sharc_printer *p, const sharc_attr *a) {
     else
       print_dense_nested(p, a, 0, &index, &f);
   }
+}
+
+static void print_dense(sharc_printer *p, const sharc_attr *a) {
+  const sharc_type *t = a->type;
+  if (elide_elements(p, sharc_type_num_elements(t), a->dense.splat)) {
+    print_elided(p, t);
+    return;
+  }
+  SHARC_PR_LIT(p, "dense<");
+  print_dense_body(p, a, true);
   SHARC_PR_LIT(p, "> : ");
   sharc_pr_type(p, t);
 }
@@ -628,17 +635,49 @@ static void print_dense_strings_nested(sharc_printer *p, const sharc_attr *a, un
   sharc_buf_putc(p->out, ']');
 }
 
+static void print_dense_strings_body(sharc_printer *p, const sharc_attr *a) {
+  if (a->dstrings.splat) {
+    sharc_pr_string(p, a->dstrings.strs[0]);
+  } else if (a->dstrings.n) {
+    size_t index = 0;
+    print_dense_strings_nested(p, a, 0, &index);
+  }
+}
+
 static void print_dense_strings(sharc_printer *p, const sharc_attr *a) {
   if (elide_elements(p, sharc_type_num_elements(a->type), a->dstrings.splat)) {
     print_elided(p, a->type);
     return;
   }
   SHARC_PR_LIT(p, "dense<");
-  if (a->dstrings.splat) {
-    sharc_pr_string(p, a->dstrings.strs[0]);
-  } else if (a->dstrings.n) {
-    size_t index = 0;
-    print_dense_strings_nested(p, a, 0, &index);
+  print_dense_strings_body(p, a);
+  SHARC_PR_LIT(p, "> : ");
+  sharc_pr_type(p, a->type);
+}
+
+/* Whether a dense attribute of either storage is elided. */
+static bool elide_dense(const sharc_printer *p, const sharc_attr *a) {
+  bool splat = a->kind == SHARC_ATTR_DENSE_STRING ? a->dstrings.splat : a->dense.splat;
+  return elide_elements(p, sharc_type_num_elements(a->type), splat);
+}
+
+/* `sparse<indices, values> : type` (SparseElementsAttr): the indices never
+ * in hex, nothing between the brackets when there are none, the whole
+ * elided when either part would be. */
+static void print_sparse(sharc_printer *p, const sharc_attr *a) {
+  const sharc_attr *indices = a->sparse.indices, *values = a->sparse.values;
+  if (elide_dense(p, indices) || elide_dense(p, values)) {
+    print_elided(p, a->type);
+    return;
+  }
+  SHARC_PR_LIT(p, "sparse<");
+  if (sharc_type_num_elements(indices->type) != 0) {
+    print_dense_body(p, indices, false);
+    SHARC_PR_LIT(p, ", ");
+    if (values->kind == SHARC_ATTR_DENSE_STRING)
+      print_dense_strings_body(p, values);
+    else
+      print_dense_body(p, values, true);
   }
   SHARC_PR_LIT(p, "> : ");
   sharc_pr_type(p, a->type);
@@ -929,6 +968,9 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     return;
   case SHARC_ATTR_DENSE_STRING:
     print_dense_strings(p, a);
+    return;
+  case SHARC_ATTR_SPARSE_ELEMENTS:
+    print_sparse(p, a);
     return;
   case SHARC_ATTR_DENSE_RESOURCE:
     sharc_pr_note_resource(p, a->resource.key);

@@ -1,9 +1,11 @@
-/* Printer internals shared by printer.c and print_attrs.c. */
+/* Printer internals shared by printer.c, print_attrs.c and the asm layer's
+ * diagnostics (diag_print.c, verify.c). */
 #ifndef SHARC_ASM_PRINT_INTERNAL_H
 #define SHARC_ASM_PRINT_INTERNAL_H
 
 #include "asm/parser.h"
 #include "asm/printer.h"
+#include "ir/context.h"
 
 /* sharc_pr_replay_text from the memo's direct-mapped slots only, inline
  * (`key` not NULL, aliases collected): whether `key`'s text was written. */
@@ -22,6 +24,10 @@ void sharc_pr_free(sharc_printer *p);
 sharc_op *sharc_pr_numbering_root(sharc_op *op);
 /* Whether `op` verifies, its diagnostics dropped (diag_print.c). */
 bool sharc_pr_verifies_quietly(sharc_op *op);
+/* `op` as a diagnostic shows it (Diagnostic::appendOp: the tool's printing
+ * flags, local scope, large elements elided, `form` deciding the generic
+ * form; diag_print.c). */
+void sharc_pr_diag_op(sharc_op *op, sharc_diag_op_form form, sharc_buf *out);
 /* Prints `#alias` for an aliased object (true), or records a visit while
  * collecting aliases (true when already visited, so children are skipped). */
 bool sharc_pr_use_alias(sharc_printer *p, const void *obj, bool is_loc);

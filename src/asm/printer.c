@@ -1071,6 +1071,14 @@ static void print_arg_users(sharc_printer *p, const sharc_value *arg) {
   sharc_buf_putc(p->out, '\n');
 }
 
+/* An op as MLIR's OperationPrinter prints every op, the one printed alone
+ * (a dump's or a diagnostic's) included: its users' comment follows it. */
+static void print_op_and_users(sharc_printer *p, sharc_op *op) {
+  print_op(p, op);
+  if (p->flags.value_users)
+    print_users_comment(p, op);
+}
+
 static void print_block(sharc_printer *p, const sharc_block *b, bool header, const pred_index *preds) {
   if (header) {
     put_indent(p);
@@ -1099,9 +1107,7 @@ static void print_block(sharc_printer *p, const sharc_block *b, bool header, con
     if (hot)
       number_op_while_hot(p, op);
     put_indent(p);
-    print_op(p, op);
-    if (p->flags.value_users)
-      print_users_comment(p, op);
+    print_op_and_users(p, op);
     sharc_buf_putc(p->out, '\n');
     settle_output(p);
   }
@@ -1375,12 +1381,10 @@ static void print_top(sharc_op *op, const sharc_print_flags *flags, sharc_buf *o
   sharc_ptrvec resources_used = {0};
   p.resources_used = &resources_used;
   print_alias_defs(&p, order, false);
-  print_op(&p, op);
+  print_op_and_users(&p, op);
   /* local scope prints the op alone (MLIR's printFullOpWithIndentAndLoc):
    * its users' comment, then no newline, aliases or resources after it, as
    * printTopLevelOperation */
-  if (p.flags.local_scope && p.flags.value_users)
-    print_users_comment(&p, op);
   if (!p.flags.local_scope) {
     sharc_buf_putc(out, '\n');
     print_alias_defs(&p, order, true);
@@ -1423,7 +1427,7 @@ void sharc_print_op_nested(sharc_op *op, const sharc_print_flags *flags, sharc_b
   else
     for (unsigned i = 0; i < scope->num_regions; i++)
       number_scoped(&p, &sharc_op_regions_of(scope)[i], 0, 0, 0, NULL);
-  print_op(&p, op);
+  print_op_and_users(&p, op);
   sharc_pr_free(&p);
 }
 
@@ -1469,10 +1473,7 @@ void sharc_print_op_local(sharc_op *op, const sharc_print_flags *flags, sharc_bu
   else
     for (unsigned i = 0; i < root->num_regions; i++)
       number_scoped(&p, &sharc_op_regions_of(root)[i], 0, 0, p.next_conflict, NULL);
-  print_op(&p, op);
-  /* printFullOpWithIndentAndLoc: the users' comment after the op */
-  if (p.flags.value_users)
-    print_users_comment(&p, op);
+  print_op_and_users(&p, op);
   sharc_pr_free(&p);
 }
 

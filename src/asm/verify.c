@@ -3,6 +3,7 @@
  * their own hooks) plus each op definition's verifier. It sits in the asm
  * layer, above the printer, because its messages print ops and attributes
  * ("block with no terminator, has <op>"); nothing below asm verifies. */
+#include "asm/print_internal.h"
 #include "asm/verify_internal.h"
 #include "ir/context.h"
 #include "ir/created_defs.h"
@@ -357,11 +358,10 @@ static bool verify_block(verifier *v, sharc_op *parent, sharc_block *b, deferred
   sharc_op *last = b->last;
   if (last && needs_terminator(parent) && sharc_op_def_of(last) &&
       !(sharc_op_def_of(last)->traits & SHARC_TRAIT_TERMINATOR)) {
-    /* `<< block.back()` on an error: Diagnostic::appendOp's local scope,
-     * generic form and elided elements, on a line of its own if long */
+    /* `<< block.back()` on an error: Diagnostic::appendOp (the tool's
+     * flags, generic form), on a line of its own if long */
     sharc_buf text = {0};
-    sharc_print_flags generic = {.generic = true, .local_scope = true, .elide_elements_above = 16};
-    sharc_print_op_local(last, &generic, &text);
+    sharc_pr_diag_op(last, SHARC_DIAG_OP_GENERIC, &text);
     bool multi_line = text.len && memchr(text.data, '\n', text.len);
     sharc_emit_op(last, SHARC_SEV_ERROR, "block with no terminator, has %s%s",
                   multi_line ? "\n" : "", text.data);

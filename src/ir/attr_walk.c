@@ -55,6 +55,10 @@ void sharc_attr_walk_immediate(const sharc_attr *a, const sharc_subelement_fns *
   case SHARC_ATTR_DISTINCT:
     report_attr(f, a->distinct.ref);
     break;
+  case SHARC_ATTR_SPARSE_ELEMENTS:
+    report_attr(f, a->sparse.indices);
+    report_attr(f, a->sparse.values);
+    break;
   default:
     walk_location(a, f);
     break;

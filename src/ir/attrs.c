@@ -142,6 +142,7 @@ bool sharc_attr_is_typed(const sharc_attr *a) {
   case SHARC_ATTR_DENSE_ELEMENTS:
   case SHARC_ATTR_DENSE_STRING:
   case SHARC_ATTR_DENSE_RESOURCE:
+  case SHARC_ATTR_SPARSE_ELEMENTS:
   case SHARC_ATTR_OPAQUE:
     return true;
   default:
@@ -385,6 +386,18 @@ sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sh
   sharc_key_ptr(&k, shaped);
   sharc_key_ptr(&k, key);
   sharc_attr a = {.kind = SHARC_ATTR_DENSE_RESOURCE, .type = shaped, .resource = {key}};
+  return intern(ctx, &k, &a);
+}
+
+sharc_attr *sharc_attr_sparse_elements(sharc_context *ctx, sharc_type *shaped, sharc_attr *indices,
+                                       sharc_attr *values) {
+  sharc_key k;
+  sharc_key_init(&k, SHARC_ATTR_SPARSE_ELEMENTS);
+  sharc_key_ptr(&k, shaped);
+  sharc_key_ptr(&k, indices);
+  sharc_key_ptr(&k, values);
+  sharc_attr a = {.kind = SHARC_ATTR_SPARSE_ELEMENTS, .type = shaped,
+                  .sparse = {indices, values}};
   return intern(ctx, &k, &a);
 }
 

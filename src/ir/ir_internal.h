@@ -212,6 +212,9 @@ struct sharc_attr {
     struct {
       sharc_ident *key;
     } resource;
+    struct {                  /* SparseElementsAttr: i64 indices [N x rank], N values */
+      sharc_attr *indices, *values;
+    } sparse;
     struct {                  /* affine map, integer set (see ir/affine.h) */
       unsigned ndims, nsyms, n;
       /* results / constraints; a set's `==` flags: sharc_affine_set_eq */
@@ -260,6 +263,11 @@ sharc_attr *sharc_attr_dialect(sharc_context *ctx, const sharc_attr_def *def,
 sharc_attr *sharc_attr_dialect_one_word(sharc_context *ctx, const sharc_attr_def *def,
                                         uintptr_t word);
 sharc_attr *sharc_attr_dense_resource(sharc_context *ctx, sharc_type *shaped, sharc_ident *key);
+/* MLIR's SparseElementsAttr of `shaped`: `indices` a dense i64 attribute
+ * of shape [N, rank] (or [N] for rank 1), `values` a dense attribute of N
+ * elements; the caller has verified them (sharc_p_parse_sparse). */
+sharc_attr *sharc_attr_sparse_elements(sharc_context *ctx, sharc_type *shaped, sharc_attr *indices,
+                                       sharc_attr *values);
 /* Element i of a dense integer or index elements attribute (a splat gives
  * its one value for every i), as MLIR's getValues<int64_t>: sign-extended
  * from the element width, zero-extended for an unsigned type. */

@@ -83,7 +83,7 @@ static bool verify_arith_constant(sharc_op *op) {
   sharc_attr_kind k = sharc_attr_get_kind(value);
   bool ok = k == SHARC_ATTR_INTEGER || k == SHARC_ATTR_FLOAT || k == SHARC_ATTR_BOOL ||
             k == SHARC_ATTR_DENSE_ELEMENTS || k == SHARC_ATTR_DENSE_STRING ||
-            k == SHARC_ATTR_DENSE_RESOURCE;
+            k == SHARC_ATTR_DENSE_RESOURCE || k == SHARC_ATTR_SPARSE_ELEMENTS;
   if (!ok) {
     sharc_emit_op_error(op, "value must be an integer, float, or elements attribute");
     return false;

@@ -4,17 +4,36 @@
  * mhlo.custom_call / mhlo.tuple, the form older XLA versions hand the
  * round-trip import (their syntax is StableHLO's, so the StableHLO table's
  * format engine parses, prints and verifies them). */
+#include "asm/parse_props.h"
 #include "asm/parser.h"
 #include "asm/printer.h"
 #include "dialect/mhlo/mhlo.h"
 #include "dialect/stablehlo/shlo.h"
+
+/* CopyOp's ODS argument: OptionalAttr<I32Attr> (hlo_ops.td), in the
+ * spelling of sharc_shlo_check_attr_spec. */
+static const char copy_attr_spec[] = "?cross_program_prefetch_index:i32";
+
+/* The attr-dict, then its inherent attribute's constraint, reported at the
+ * dictionary (verifyInherentAttrs, as ODS's generated parsers run it). */
+static bool parse_copy_attr_dict(sharc_parser *p, sharc_op_builder *b) {
+  sharc_token at = *sharc_p_tok(p);
+  if (!sharc_p_parse_optional_attr_dict(p, b))
+    return false;
+  const char *what = NULL;
+  const char *bad = sharc_shlo_bad_attr_of_spec(copy_attr_spec, b->attrs, b->num_attrs, &what);
+  if (!bad)
+    return true;
+  return sharc_p_error_at(p, &at, "'mhlo.copy' op attribute '%s' failed to satisfy constraint: %s",
+                          bad, what);
+}
 
 /* hlo::parseSameOperandsAndResultType for one operand: `%x attr-dict : T`,
  * or the functional form `: (T) -> T`. */
 static bool parse_copy(sharc_parser *p, sharc_op_builder *b) {
   sharc_operand_ref ref;
   sharc_type *t = NULL;
-  if (!sharc_p_parse_operand(p, &ref) || !sharc_p_parse_optional_attr_dict(p, b) ||
+  if (!sharc_p_parse_operand(p, &ref) || !parse_copy_attr_dict(p, b) ||
       !sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
     return false;
   sharc_type *operand = t, *result = t;
@@ -47,15 +66,16 @@ static void print_copy(sharc_printer *p, sharc_op *op) {
 }
 
 /* SameOperandsAndResultType, one operand and one result, after ODS's
- * type constraints (OpInvariants): MHLO_TensorOrTokenOrTuple in and out
- * (hlo_ops.td), where sharc took any type (a memref, an unranked tensor,
- * !stablehlo.token). */
+ * constraints (OpInvariants): the attribute's, then MHLO_TensorOrTokenOrTuple
+ * in and out (hlo_ops.td), where sharc took any type (a memref, an unranked
+ * tensor, !stablehlo.token). */
 static bool verify_copy(sharc_op *op) {
   if (sharc_op_num_operands(op) != 1 || sharc_op_num_results(op) != 1) {
     sharc_emit_op_error(op, "requires one operand and one result");
     return false;
   }
-  if (!sharc_shlo_verify_type_constraints(op, "MHLO_TensorOrTokenOrTuple -> MHLO_TensorOrTokenOrTuple"))
+  if (!sharc_shlo_check_attr_spec(op, copy_attr_spec) ||
+      !sharc_shlo_verify_type_constraints(op, "MHLO_TensorOrTokenOrTuple -> MHLO_TensorOrTokenOrTuple"))
     return false;
   if (sharc_value_type(sharc_op_operand(op, 0)) == sharc_value_type(sharc_op_result(op, 0)))
     return true;
@@ -67,10 +87,29 @@ static bool verify_copy(sharc_op *op) {
  * the generic form takes a `<{...}>` (sharc_mhlo_copy_def). */
 static const char *const copy_props[] = {"cross_program_prefetch_index", NULL};
 
+static bool is_i32(const sharc_attr *a) { return sharc_shlo_is_signless_int(a, 32); }
+
+/* An I32Attr's storage is an IntegerAttr: any integer or bool converts,
+ * the verifier rejects the other widths. */
+static bool is_integer_attr(const sharc_attr *a) {
+  sharc_attr_kind k = sharc_attr_get_kind(a);
+  return k == SHARC_ATTR_INTEGER || k == SHARC_ATTR_BOOL;
+}
+
+/* The generic form's checks as MLIR reads the property (asm/parse_props.h). */
+static bool copy_generic_props(sharc_parser *p, sharc_op_builder *b) {
+  static const sharc_prop_spec index = {"cross_program_prefetch_index", is_i32,
+                                        "32-bit signless integer attribute", NULL,
+                                        is_integer_attr};
+  static const sharc_prop_spec *const props[] = {&index};
+  return sharc_p_check_props(p, b, props, 1);
+}
+
 const sharc_op_def sharc_mhlo_copy_def = {
     .name = "mhlo.copy",
     .traits = SHARC_TRAIT_ZERO_REGIONS,
     .inherent = copy_props,
+    .generic_props = copy_generic_props,
     .parse = parse_copy,
     .print = print_copy,
     .verify = verify_copy,

@@ -202,11 +202,16 @@ bool sharc_shlo_failed_to_infer(sharc_op *op);
  * shares it. `spec` is a string literal: its items are remembered by
  * address (verify.c's read_spec_item). */
 bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec);
+/* ODS's I32Attr/I64Attr (`width`): an integer attribute of that signless type. */
+bool sharc_shlo_is_signless_int(const sharc_attr *a, unsigned width);
 /* MLIR's verifyInherentAttrs, run by declarative formats after their
  * attr-dict: the first of the row's constrained attributes among `attrs`
  * that fails its constraint (with the constraint's summary), or NULL. */
 const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_named_attr *attrs,
                                          unsigned n, const char **what);
+/* The same for a `required`-style spec of an op outside the table. */
+const char *sharc_shlo_bad_attr_of_spec(const char *spec, const sharc_named_attr *attrs,
+                                        unsigned n, const char **what);
 bool sharc_shlo_format_parse(sharc_parser *p, sharc_op_builder *b);
 void sharc_shlo_format_print(sharc_printer *p, sharc_op *op);
 /* Pieces of the format engine the hand-written forms share. */

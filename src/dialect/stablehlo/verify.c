@@ -392,13 +392,13 @@ static bool is_precision_config(const sharc_attr *a) {
 }
 
 /* A signless integer attribute of `width` bits. */
-static bool is_signless_int(const sharc_attr *a, unsigned width) {
+bool sharc_shlo_is_signless_int(const sharc_attr *a, unsigned width) {
   return a->kind == SHARC_ATTR_INTEGER && sharc_type_is_integer(a->type, width) &&
          sharc_type_int_signedness(a->type) == SHARC_SIGNLESS;
 }
 
-static bool is_i64(const sharc_attr *a) { return is_signless_int(a, 64); }
-static bool is_i32(const sharc_attr *a) { return is_signless_int(a, 32); }
+static bool is_i64(const sharc_attr *a) { return sharc_shlo_is_signless_int(a, 64); }
+static bool is_i32(const sharc_attr *a) { return sharc_shlo_is_signless_int(a, 32); }
 static bool is_i64_nn(const sharc_attr *a) { return is_i64(a) && sharc_attr_int_value(a) >= 0; }
 static bool is_i32_nn(const sharc_attr *a) { return is_i32(a) && sharc_attr_int_value(a) >= 0; }
 static bool is_i64_pos(const sharc_attr *a) { return is_i64(a) && sharc_attr_int_value(a) > 0; }
@@ -551,7 +551,7 @@ static bool item_has_kind(const sharc_attr *a, const spec_item *it, const char *
     return true;
   bool wide = kind[1] == '6';
   *what = wide ? "64-bit signless integer attribute" : "32-bit signless integer attribute";
-  return is_signless_int(a, wide ? 64 : 32);
+  return sharc_shlo_is_signless_int(a, wide ? 64 : 32);
 }
 
 /* ODS's required attributes: present, and of the declared kind. */
@@ -584,7 +584,12 @@ bool sharc_shlo_check_attr_spec(sharc_op *op, const char *spec) {
 
 const char *sharc_shlo_bad_inherent_attr(const shlo_op_def *row, const sharc_named_attr *attrs,
                                          unsigned n, const char **what) {
-  for (const char *spec = row->required; spec && *spec;) {
+  return sharc_shlo_bad_attr_of_spec(row->required, attrs, n, what);
+}
+
+const char *sharc_shlo_bad_attr_of_spec(const char *spec, const sharc_named_attr *attrs,
+                                        unsigned n, const char **what) {
+  while (spec && *spec) {
     const spec_item *it = read_spec_item(spec);
     const char *first = spec + (*spec == '?'); /* `?name`: optional */
     size_t name_len = (size_t)(it->colon - first);

@@ -573,17 +573,20 @@ static bool in_dialect(const sharc_op *op, const char *prefix) {
   return strncmp(sharc_op_def_of(op)->name, prefix, n) == 0 && sharc_op_def_of(op)->name[n] == '.';
 }
 
-/* func, stablehlo, sdy and mpmd let any of their ops be inlined and any of
- * their regions receive inlined code; builtin only its casts (MLIR
- * special-cases unrealized_conversion_cast); an unregistered op has no
+/* func, tensor, stablehlo, sdy and mpmd let any of their ops be inlined
+ * and any of their regions receive inlined code; an unregistered op has no
  * interface, so no. */
 static bool dialect_takes_region(const sharc_op *op) {
-  return in_dialect(op, "func") || in_dialect(op, "stablehlo") || in_dialect(op, "sdy") ||
-         in_dialect(op, "mpmd");
+  return in_dialect(op, "func") || in_dialect(op, "tensor") || in_dialect(op, "stablehlo") ||
+         in_dialect(op, "sdy") || in_dialect(op, "mpmd");
 }
 
+/* arith and complex let their ops be inlined, though their regions (they
+ * have none) would not take code; builtin only its casts (MLIR
+ * special-cases unrealized_conversion_cast). */
 static bool op_inlinable(const sharc_op *op) {
-  return dialect_takes_region(op) || sharc_op_is(op, "builtin.unrealized_conversion_cast");
+  return dialect_takes_region(op) || in_dialect(op, "arith") || in_dialect(op, "complex") ||
+         sharc_op_is(op, "builtin.unrealized_conversion_cast");
 }
 
 static bool region_inlinable(const sharc_region *r) {

@@ -71,3 +71,59 @@ func.func @copy_index_tuple(%arg0: tuple<tensor<2xindex>>) -> tuple<tensor<2xind
   %0 = mhlo.copy %arg0 : tuple<tensor<2xindex>>
   return %0 : tuple<tensor<2xindex>>
 }
+
+// -----
+
+// cross_program_prefetch_index is MHLO's OptionalAttr<I32Attr>
+// (hlo_ops.td): the custom form's parser checks it after the attr-dict
+// (verifyInherentAttrs), the verifier before the operand and result types.
+// CHECK-LABEL: func @copy_prefetch_index
+// CHECK-NEXT: %0 = mhlo.copy %arg0 {cross_program_prefetch_index = 0 : i32} : tensor<4xf32>
+func.func @copy_prefetch_index(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = mhlo.copy %arg0 {cross_program_prefetch_index = 0 : i32} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @copy_prefetch_index_i64(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mhlo.copy' op attribute 'cross_program_prefetch_index' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %0 = mhlo.copy %arg0 {cross_program_prefetch_index = 1 : i64} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @copy_prefetch_index_string(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mhlo.copy' op attribute 'cross_program_prefetch_index' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %0 = mhlo.copy %arg0 {cross_program_prefetch_index = "x"} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// The generic form: an integer of another width converts to the property
+// and fails the verifier; the attribute checked before the types.
+func.func @copy_prefetch_index_generic_i64(%arg0: tensor<4xf32>) -> memref<4xf32> {
+  // expected-error @+1 {{'mhlo.copy' op attribute 'cross_program_prefetch_index' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %0 = "mhlo.copy"(%arg0) <{cross_program_prefetch_index = 1 : i64}> : (tensor<4xf32>) -> memref<4xf32>
+  return %0 : memref<4xf32>
+}
+
+// -----
+
+// Anything else does not convert to the property at all.
+func.func @copy_prefetch_index_generic_string(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{invalid properties {cross_program_prefetch_index = "x"} for op mhlo.copy: Invalid attribute `cross_program_prefetch_index` in property conversion: "x"}}
+  %0 = "mhlo.copy"(%arg0) <{cross_program_prefetch_index = "x"}> : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// Without a `<{...}>`, the parser's verifyInherentAttrs.
+func.func @copy_prefetch_index_generic_dict(%arg0: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'mhlo.copy' op attribute 'cross_program_prefetch_index' failed to satisfy constraint: 32-bit signless integer attribute}}
+  %0 = "mhlo.copy"(%arg0) {cross_program_prefetch_index = true} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
