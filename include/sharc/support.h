@@ -93,6 +93,10 @@ typedef struct sharc_arena {
   char *cur, *end;
   size_t total; /* bytes reserved in chunks */
   size_t used;  /* bytes handed out (SHARC_STATS breakdowns) */
+  /* every chunk's address fits 48 bits (the context's uniquing tables
+   * pack pointers into 48 bits): a chunk malloc's heap places above is
+   * mapped instead (see sharc_pages_reserve_below) */
+  bool narrow_chunks;
 } sharc_arena;
 
 SHARC_API void *sharc_arena_alloc(sharc_arena *a, size_t size);  /* zeroed, 8-aligned */

@@ -402,6 +402,8 @@ sharc_context *sharc_context_create(void) {
   if (!ctx)
     return NULL;
   pthread_mutex_init(&ctx->loc_lock, NULL);
+  /* the uniquing tables' slots hold 48-bit pointers (slot_set) */
+  ctx->uniq_arena.narrow_chunks = ctx->ident_arena.narrow_chunks = true;
   sharc_context_register_dialect(ctx, &sharc_builtin_dialect);
   sharc_context_register_dialect(ctx, &sharc_func_dialect);
   ctx->sym_name_ident = sharc_ident_get(ctx, SHARC_STR("sym_name"));

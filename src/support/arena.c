@@ -46,7 +46,8 @@ static void *arena_grow(sharc_arena *a, size_t size) {
     chunk = 64u * 1024 * 1024;
   if (chunk < size + ARENA_HEADER)
     chunk = size + ARENA_HEADER;
-  sharc_arena_chunk *c = sharc_pages_reserve(chunk);
+  sharc_arena_chunk *c =
+      a->narrow_chunks ? sharc_pages_reserve_below(&chunk, 48) : sharc_pages_reserve(chunk);
   c->size = chunk;
   c->next = a->head;
   a->head = c;
@@ -100,7 +101,7 @@ static void free_chunks(sharc_arena_chunk *c) {
 
 void sharc_arena_free(sharc_arena *a) {
   free_chunks(a->head);
-  memset(a, 0, sizeof *a);
+  *a = (sharc_arena){.narrow_chunks = a->narrow_chunks}; /* usable again, as it was set up */
 }
 
 void sharc_arena_reset(sharc_arena *a) {

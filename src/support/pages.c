@@ -94,6 +94,16 @@ void *sharc_pages_reserve(size_t size) {
   return p;
 }
 
+void *sharc_pages_reserve_below(size_t *size, unsigned bits) {
+  void *p = sharc_pages_reserve(*size);
+  if (bits >= 64 || (uint64_t)(uintptr_t)p >> bits == 0)
+    return p;
+  sharc_pages_free(p, *size);
+  if (*size < PAGES_MIN)
+    *size = PAGES_MIN; /* the size sharc_pages_free maps back */
+  return sharc_pages_reserve(*size);
+}
+
 void sharc_pages_populate(void *p, size_t len) {
 #if defined(HAVE_MMAP) && defined(MADV_POPULATE_WRITE)
   madvise(p, len, MADV_POPULATE_WRITE); /* older kernels refuse: pages then fault in */

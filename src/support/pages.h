@@ -19,6 +19,13 @@ void *sharc_pages_reserve(size_t size);
  * sharc_pages_reserve, at a multiple of the page size from its start. */
 void sharc_pages_populate(void *p, size_t len);
 
+/* Like sharc_pages_reserve, at an address below 2^`bits`: a block malloc
+ * places above (a tagged or high heap) is given back and the block is
+ * mapped instead, `*size` raised so that sharc_pages_free unmaps it.
+ * Without an address hint, Linux on x86-64 and aarch64 maps below 2^47;
+ * a mapping above 2^`bits` is returned as it is. */
+void *sharc_pages_reserve_below(size_t *size, unsigned bits);
+
 /* Maps the regular file `path` read-only, followed by at least one zero
  * byte. False when the file cannot be mapped that way (empty, not regular,
  * a multiple of the page size, no mmap): the caller then reads it. */

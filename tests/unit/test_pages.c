@@ -1,7 +1,7 @@
 /* Unit tests for src/support/pages.c and the arena built on it: zeroed
  * blocks on both sides of the mmap threshold, arena chunks filled across
- * their populate windows, an arena reset for reuse, and mapped input files
- * ending in a NUL. */
+ * their populate windows, an arena reset for reuse, an arena of chunks
+ * below 2^48, and mapped input files ending in a NUL. */
 #include "sharc/support.h"
 #include "support/arena.h"
 #include "support/pages.h"
@@ -93,6 +93,42 @@ static void test_arena_reset(void) {
   CHECK(a.head == NULL && a.total == 0);
 }
 
+/* An arena of narrow chunks: small and large pieces zeroed, at addresses
+ * of 48 bits (what the uniquing slots hold), and the arena still asks for
+ * narrow chunks after a reset and after being freed. A block that must lie
+ * below 2^1 is refused by malloc and mmap alike: it comes mapped, its size
+ * raised to what sharc_pages_free unmaps. */
+static void test_narrow_arena(void) {
+  sharc_arena a = {.narrow_chunks = true};
+  bool zero = true, narrow = true;
+  for (unsigned round = 0; round < 3; round++) {
+    for (size_t i = 0; i < 5000; i++) {
+      size_t len = i % 1000 == 999 ? 3u << 20 : 8 + (i * 29) % 500;
+      unsigned char *p = sharc_arena_alloc(&a, len);
+      zero = zero && all_zero(p, len);
+      narrow = narrow && (uint64_t)(uintptr_t)p >> 48 == 0;
+      memset(p, 0x3c, len);
+    }
+    if (round == 0)
+      sharc_arena_reset(&a);
+    else
+      sharc_arena_free(&a);
+    CHECK(a.narrow_chunks);
+  }
+  CHECK(zero);
+  CHECK(narrow);
+  CHECK(a.head == NULL && a.total == 0);
+  size_t size = 100;
+  unsigned char *p = sharc_pages_reserve_below(&size, 1);
+  CHECK(p && size >= 100 && all_zero(p, size));
+  memset(p, 1, size);
+  sharc_pages_free(p, size);
+  size = 100;
+  p = sharc_pages_reserve_below(&size, 64);
+  CHECK(p && size == 100 && all_zero(p, size));
+  sharc_pages_free(p, size);
+}
+
 static void write_file(const char *path, size_t n) {
   FILE *f = fopen(path, "wb");
   for (size_t i = 0; i < n; i++)
@@ -148,6 +184,7 @@ int main(void) {
   test_blocks();
   test_arena();
   test_arena_reset();
+  test_narrow_arena();
   test_map_file();
   test_release_file();
   return check_summary("pages");
