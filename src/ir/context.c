@@ -91,8 +91,10 @@ static bool slot_filled(const sharc_uniq_table *t, const sharc_uniq_slot *s) {
   return t->filled[i / 64] >> (i % 64) & 1;
 }
 
-/* A host whose heap lies above 2^48 (none we build for): out of line, so
- * that slot_set stays small enough to inline. */
+/* The uniquing arenas take their chunks below 2^48 (narrow_chunks, mapping
+ * one malloc places above), so only a kernel that maps above 2^48 without
+ * an address hint reaches this: out of line, so that slot_set stays small
+ * enough to inline. */
 static __attribute__((noinline, cold)) void slot_addr_too_wide(void) {
   fputs("sharc: an object's address does not fit a uniquing table's slot\n", stderr);
   abort();
