@@ -869,7 +869,7 @@ static p_function_set *function_text_set(sharc_parser *p, uint64_t *key) {
     return NULL;
   *key = function_text_key(s, p->lx.fast_end);
   p_function_set *sets = p->function_sets ? p->function_sets : sharc_p_function_sets(p);
-  return &sets[*key >> (64 - P_FUNCTION_SET_BITS)];
+  return &sets[*key >> (64 - p->function_bits)];
 }
 
 /* Puts `name` first in the set under `key`, the ways before it (or before

@@ -135,8 +135,17 @@ typedef enum p_word_cache {
  * fill one cache line, the last met first. A module has thousands of
  * function types, met again at random: four ways of 256 sets hold what
  * the most often met need, where one way lost a type to another of the
- * same set. */
-enum { P_FUNCTION_WAYS = 4, P_FUNCTION_SET_BITS = 8 };
+ * same set. A larger input has more of them: one more bit of sets for
+ * each doubling beyond P_FUNCTION_BYTES_A_SET input bytes a set, up to
+ * P_FUNCTION_MAX_BITS. A miss goes to the name table, whose slot, name
+ * and type are each a cache miss in a large module (1M generic ops: 38k
+ * function types, 202k of 998k uses missed 256 sets, 53k miss 4096). */
+enum {
+  P_FUNCTION_WAYS = 4,
+  P_FUNCTION_SET_BITS = 8,
+  P_FUNCTION_MAX_BITS = 12,
+  P_FUNCTION_BYTES_A_SET = 32768
+};
 
 typedef struct p_function_set {
   uint64_t key[P_FUNCTION_WAYS];
@@ -259,10 +268,11 @@ struct sharc_parser {
    * more. */
   p_word_slot *words;
   p_word_slot *literals; /* P_LITERAL_CACHES caches (p_literal_cache), or NULL */
-  /* the function types' cache, 1 << P_FUNCTION_SET_BITS sets aligned to
-   * a cache line inside function_mem; allocated when first used */
+  /* the function types' cache, 1 << function_bits sets aligned to a
+   * cache line inside function_mem; allocated when first used */
   p_function_set *function_sets;
   void *function_mem;
+  unsigned function_bits; /* log2 of the function types' sets, once allocated */
   unsigned literals_met; /* literals parsed while `literals` is NULL */
   unsigned literal_bits; /* log2 of each literal cache's slots, once allocated */
 };
