@@ -131,25 +131,30 @@ typedef enum p_word_cache {
 } p_word_cache;
 
 /* The function types' cache (see parse_types.c): the hash of the input's
- * next bytes -> a function type's text, in sets of P_FUNCTION_WAYS that
- * fill one cache line, the last met first. A module has thousands of
- * function types, met again at random: four ways of 256 sets hold what
- * the most often met need, where one way lost a type to another of the
- * same set. A larger input has more of them: one more bit of sets for
- * each doubling beyond P_FUNCTION_BYTES_A_SET input bytes a set, up to
- * P_FUNCTION_MAX_BITS. A miss goes to the name table, whose slot, name
- * and type are each a cache miss in a large module (1M generic ops: 38k
- * function types, 202k of 998k uses missed 256 sets, 53k miss 4096). */
+ * next bytes -> a function type's text and the type, in sets of
+ * P_FUNCTION_WAYS that fill one cache line, the last met first. A module
+ * has thousands of function types, met again at random: several ways a
+ * set hold what the most often met need, where one way lost a type to
+ * another of the same set. A larger input has more of them: one more bit
+ * of sets for each doubling beyond P_FUNCTION_BYTES_A_SET input bytes a
+ * set, up to P_FUNCTION_MAX_BITS. A miss goes to the name table, whose
+ * slot, name and type are each a cache miss in a large module (1M
+ * generic ops: 38k function types; of 998k uses, 4 ways of 256 sets
+ * missed 202k, 3 ways of 8192 sets miss 47k). The type beside the text
+ * is asked for as the set is read, its wait overlapping the text's (it
+ * came from the text's record once the text was read: two waits in a
+ * row for every generic op of a large module). */
 enum {
-  P_FUNCTION_WAYS = 4,
+  P_FUNCTION_WAYS = 3,
   P_FUNCTION_SET_BITS = 8,
-  P_FUNCTION_MAX_BITS = 12,
-  P_FUNCTION_BYTES_A_SET = 32768
+  P_FUNCTION_MAX_BITS = 13,
+  P_FUNCTION_BYTES_A_SET = 16384
 };
 
 typedef struct p_function_set {
-  uint64_t key[P_FUNCTION_WAYS];
+  uint32_t tag[P_FUNCTION_WAYS];       /* the key's low half (its high bits pick the set) */
   sharc_p_name *name[P_FUNCTION_WAYS]; /* NULL: an empty way */
+  sharc_type *type[P_FUNCTION_WAYS];   /* the type name's text stands for */
 } p_function_set;
 
 /* Caches of literal attributes by their text (see literal_slot in
