@@ -955,6 +955,12 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   p_word_slot *sslot =
       p->tok.kind == TOK_BARE_ID ? sharc_p_word_slot(p, P_WORDS_SHAPED_TYPES, text, sw) : NULL;
   sharc_type *cached = sslot ? sharc_p_word_find(sslot, text.len, sw) : NULL;
+  /* then the literal cache's slot for it, before the name table; lslot
+   * names the slot only when it missed (it is filled then) */
+  p_word_slot *lslot =
+      sslot && !cached ? sharc_p_literal_slot(p, P_LITERALS_SHAPED_TYPES, text.len, sw) : NULL;
+  if (lslot && (cached = sharc_p_word_value(lslot, text.len, sw)))
+    lslot = NULL;
   sharc_p_name *key = NULL;
   if (!cached) {
     key = sharc_p_name_get(p, &p->type_texts, text);
@@ -966,6 +972,8 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
       function_set_put(fset, fkey, key, cached);
     if (sslot)
       sharc_p_word_push(sslot, text.len, sw, cached);
+    if (lslot)
+      sharc_p_word_put(lslot, text.len, sw, cached);
     sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
     *out = cached;
@@ -983,6 +991,8 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
       function_set_put(fset, fkey, key, *out);
     if (sslot)
       sharc_p_word_push(sslot, text.len, sw, *out);
+    if (lslot)
+      sharc_p_word_put(lslot, text.len, sw, *out);
   }
   return true;
 }

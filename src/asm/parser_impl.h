@@ -167,6 +167,10 @@ typedef struct p_function_set {
 typedef enum p_literal_cache {
   P_LITERALS_STRINGS, /* a string token's text -> its string attribute (no type) */
   P_LITERALS_NUMBERS, /* a number's text, sign and type -> its attribute */
+  /* a shaped type's text -> the type, behind the word cache's few sets
+   * (a 100k generic module has 112 shaped types: 14k uses missed those
+   * and went to the name table) */
+  P_LITERALS_SHAPED_TYPES,
   P_LITERAL_CACHES
 } p_literal_cache;
 
@@ -284,6 +288,11 @@ struct sharc_parser {
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
 p_function_set *sharc_p_function_sets(sharc_parser *p);
+/* The slot of literal cache `which` for the key `w` of length `len`, or
+ * NULL while the parser has met too few literals for the cache to pay
+ * (parse_attrs.c). */
+p_word_slot *sharc_p_literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
+                                  const uint64_t w[SHARC_SHORT_KEY_WORDS]);
 
 /* The index, below 2^bits, of the key `w` of length `len` in a word cache. */
 static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT_KEY_WORDS],
