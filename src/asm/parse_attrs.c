@@ -113,16 +113,12 @@ static unsigned literal_cache_bits(size_t bytes) {
   return bits;
 }
 
-p_word_slot *sharc_p_literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
-                                  const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
-  if (!p->literals) {
-    if (++p->literals_met < P_LITERALS_AFTER)
-      return NULL;
-    p->literal_bits = literal_cache_bits((size_t)(p->lx.end - p->lx.buf));
-    p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << p->literal_bits, sizeof *p->literals);
-  }
-  return &p->literals[((size_t)which << p->literal_bits) +
-                      sharc_p_word_index(len, w, p->literal_bits)];
+p_word_slot *sharc_p_literal_caches(sharc_parser *p) {
+  if (++p->literals_met < P_LITERALS_AFTER)
+    return NULL;
+  p->literal_bits = literal_cache_bits((size_t)(p->lx.end - p->lx.buf));
+  p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << p->literal_bits, sizeof *p->literals);
+  return p->literals;
 }
 
 /* A number's slot in the literal cache, its key in `w` and `*len`: its

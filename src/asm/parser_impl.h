@@ -288,11 +288,9 @@ struct sharc_parser {
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
 p_function_set *sharc_p_function_sets(sharc_parser *p);
-/* The slot of literal cache `which` for the key `w` of length `len`, or
- * NULL while the parser has met too few literals for the cache to pay
- * (parse_attrs.c). */
-p_word_slot *sharc_p_literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
-                                  const uint64_t w[SHARC_SHORT_KEY_WORDS]);
+/* The literal caches, allocated once the parser has met enough literals
+ * for them to pay; NULL before (parse_attrs.c). */
+p_word_slot *sharc_p_literal_caches(sharc_parser *p);
 
 /* The index, below 2^bits, of the key `w` of length `len` in a word cache. */
 static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT_KEY_WORDS],
@@ -329,6 +327,18 @@ static inline void *sharc_p_word_value(const p_word_slot *slot, size_t len,
       slot->w[3] != w[3])
     return NULL;
   return slot->value;
+}
+
+/* The slot of literal cache `which` for the key `w` of length `len`, or
+ * NULL while the parser has met too few literals for the caches to pay.
+ * Inline: every number and string literal asks (parse_attrs.c, and
+ * parse_types.c for shaped types). */
+static inline p_word_slot *sharc_p_literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
+                                                const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  p_word_slot *caches = p->literals ? p->literals : sharc_p_literal_caches(p);
+  if (!caches)
+    return NULL;
+  return &caches[((size_t)which << p->literal_bits) + sharc_p_word_index(len, w, p->literal_bits)];
 }
 
 /* Stores `value` for the word of length `len` keyed `w` in `slot`. */
