@@ -113,18 +113,12 @@ static unsigned literal_cache_bits(size_t bytes) {
   return bits;
 }
 
-/* The slot of literal cache `which` for the key `w` of length `len`, or
- * NULL while the parser has met too few literals for the cache to pay. */
-static p_word_slot *literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
-                                 const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
-  if (!p->literals) {
-    if (++p->literals_met < P_LITERALS_AFTER)
-      return NULL;
-    p->literal_bits = literal_cache_bits((size_t)(p->lx.end - p->lx.buf));
-    p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << p->literal_bits, sizeof *p->literals);
-  }
-  return &p->literals[((size_t)which << p->literal_bits) +
-                      sharc_p_word_index(len, w, p->literal_bits)];
+p_word_slot *sharc_p_literal_caches(sharc_parser *p) {
+  if (++p->literals_met < P_LITERALS_AFTER)
+    return NULL;
+  p->literal_bits = literal_cache_bits((size_t)(p->lx.end - p->lx.buf));
+  p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << p->literal_bits, sizeof *p->literals);
+  return p->literals;
 }
 
 /* A number's slot in the literal cache, its key in `w` and `*len`: its
@@ -138,7 +132,7 @@ static p_word_slot *number_slot(sharc_parser *p, const sharc_token *t, bool neg,
     return NULL;
   w[3] = (uint64_t)(uintptr_t)type;
   *len = t->len * 2 + neg;
-  return literal_slot(p, P_LITERALS_NUMBERS, *len, w);
+  return sharc_p_literal_slot(p, P_LITERALS_NUMBERS, *len, w);
 }
 
 static bool number_value_attr(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *type,
@@ -197,7 +191,7 @@ static bool parse_string_attr(sharc_parser *p, sharc_type *type, sharc_attr **ou
   sharc_token t = p->tok;
   uint64_t w[SHARC_SHORT_KEY_WORDS];
   p_word_slot *slot = sharc_short_key(t.start, t.len, w)
-                          ? literal_slot(p, P_LITERALS_STRINGS, t.len, w)
+                          ? sharc_p_literal_slot(p, P_LITERALS_STRINGS, t.len, w)
                           : NULL;
   sharc_p_next(p);
   sharc_type *st = NULL;

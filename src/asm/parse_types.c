@@ -869,29 +869,34 @@ static p_function_set *function_text_set(sharc_parser *p, uint64_t *key) {
     return NULL;
   *key = function_text_key(s, p->lx.fast_end);
   p_function_set *sets = p->function_sets ? p->function_sets : sharc_p_function_sets(p);
-  return &sets[*key >> (64 - P_FUNCTION_SET_BITS)];
+  return &sets[*key >> (64 - p->function_bits)];
 }
 
-/* Puts `name` first in the set under `key`, the ways before it (or before
- * the way that held the key) one further down. */
-static void function_set_put(p_function_set *set, uint64_t key, sharc_p_name *name) {
+/* Puts `name` (standing for `type`) first in the set under `key`, the
+ * ways before it (or before the way that held the key) one further down. */
+static void function_set_put(p_function_set *set, uint64_t key, sharc_p_name *name,
+                             sharc_type *type) {
+  uint32_t tag = (uint32_t)key;
   unsigned i = 0;
-  while (i + 1 < P_FUNCTION_WAYS && set->key[i] != key)
+  while (i + 1 < P_FUNCTION_WAYS && set->tag[i] != tag)
     i++;
   for (; i > 0; i--) {
-    set->key[i] = set->key[i - 1];
+    set->tag[i] = set->tag[i - 1];
     set->name[i] = set->name[i - 1];
+    set->type[i] = set->type[i - 1];
   }
-  set->key[0] = key;
+  set->tag[0] = tag;
   set->name[0] = name;
+  set->type[0] = type;
 }
 
-/* The text the set holds under `key`, NULL if none. */
-static sharc_p_name *function_set_get(const p_function_set *set, uint64_t key) {
-  for (unsigned i = 0; i < P_FUNCTION_WAYS; i++)
-    if (set->key[i] == key && set->name[i])
-      return set->name[i];
-  return NULL;
+/* The way of the set holding a text under `key`, P_FUNCTION_WAYS if none. */
+static unsigned function_set_way(const p_function_set *set, uint64_t key) {
+  uint32_t tag = (uint32_t)key;
+  unsigned i = 0;
+  while (i < P_FUNCTION_WAYS && (set->tag[i] != tag || !set->name[i]))
+    i++;
+  return i;
 }
 
 /* Asks for the lines of the type `t` (NULL: none) that the op being parsed
@@ -906,15 +911,16 @@ static void prefetch_list_type(const sharc_type *t) {
   __builtin_prefetch((const char *)t - 64);
 }
 
-/* The type whose text (`name`, known to stand for it) the input holds at
- * the current `(`, without a scan: the key matched the line's rest. The
- * text's own bytes are compared, and the byte after them must end the scan
- * there too (not continue a word, nor open `<`). A text of fewer bytes
- * than the levels left cannot nest too deep. */
-static bool function_text_hit(sharc_parser *p, const sharc_p_name *name, sharc_type **out) {
+/* The type `type` whose text (`name`, known to stand for it) the input
+ * holds at the current `(`, without a scan: the key matched the line's
+ * rest. The text's own bytes are compared, and the byte after them must
+ * end the scan there too (not continue a word, nor open `<`). A text of
+ * fewer bytes than the levels left cannot nest too deep. */
+static bool function_text_hit(sharc_parser *p, const sharc_p_name *name, sharc_type *type,
+                              sharc_type **out) {
   const char *s = p->tok.start, *end = p->lx.end;
+  prefetch_list_type(type);
   size_t n = name->len;
-  prefetch_list_type(name->type);
   if ((int)n >= SHARC_MAX_NESTING - (int)p->depth - 3 || n > (size_t)(end - s))
     return false;
   if (memcmp(s, name->data, n) != 0)
@@ -923,7 +929,7 @@ static bool function_text_hit(sharc_parser *p, const sharc_p_name *name, sharc_t
     return false;
   sharc_lexer_reset(&p->lx, s + n, p->lx.line, p->lx.line_start);
   sharc_p_next(p);
-  *out = name->type;
+  *out = type;
   return true;
 }
 
@@ -931,9 +937,9 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   uint64_t fkey = 0;
   p_function_set *fset = sharc_tok_is(&p->tok, '(') ? function_text_set(p, &fkey) : NULL;
   if (fset) {
-    sharc_p_name *known = function_set_get(fset, fkey);
-    if (known && function_text_hit(p, known, out)) {
-      function_set_put(fset, fkey, known);
+    unsigned way = function_set_way(fset, fkey);
+    if (way < P_FUNCTION_WAYS && function_text_hit(p, fset->name[way], fset->type[way], out)) {
+      function_set_put(fset, fkey, fset->name[way], *out);
       return true;
     }
   }
@@ -949,6 +955,12 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   p_word_slot *sslot =
       p->tok.kind == TOK_BARE_ID ? sharc_p_word_slot(p, P_WORDS_SHAPED_TYPES, text, sw) : NULL;
   sharc_type *cached = sslot ? sharc_p_word_find(sslot, text.len, sw) : NULL;
+  /* then the literal cache's slot for it, before the name table; lslot
+   * names the slot only when it missed (it is filled then) */
+  p_word_slot *lslot =
+      sslot && !cached ? sharc_p_literal_slot(p, P_LITERALS_SHAPED_TYPES, text.len, sw) : NULL;
+  if (lslot && (cached = sharc_p_word_value(lslot, text.len, sw)))
+    lslot = NULL;
   sharc_p_name *key = NULL;
   if (!cached) {
     key = sharc_p_name_get(p, &p->type_texts, text);
@@ -957,9 +969,11 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   }
   if (cached) {
     if (fset)
-      function_set_put(fset, fkey, key);
+      function_set_put(fset, fkey, key, cached);
     if (sslot)
       sharc_p_word_push(sslot, text.len, sw, cached);
+    if (lslot)
+      sharc_p_word_put(lslot, text.len, sw, cached);
     sharc_lexer_reset(&p->lx, text.data + text.len, p->lx.line, p->lx.line_start);
     sharc_p_next(p);
     *out = cached;
@@ -974,9 +988,11 @@ static bool sharc_p_parse_type_impl(sharc_parser *p, sharc_type **out) {
   if (consumed_exactly(p, text)) {
     key->type = *out;
     if (fset)
-      function_set_put(fset, fkey, key);
+      function_set_put(fset, fkey, key, *out);
     if (sslot)
       sharc_p_word_push(sslot, text.len, sw, *out);
+    if (lslot)
+      sharc_p_word_put(lslot, text.len, sw, *out);
   }
   return true;
 }

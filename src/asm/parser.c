@@ -76,9 +76,14 @@ p_word_slot *sharc_p_word_caches(sharc_parser *p) {
 }
 
 p_function_set *sharc_p_function_sets(sharc_parser *p) {
-  enum { LINE = 64, SETS = 1 << P_FUNCTION_SET_BITS };
+  enum { LINE = 64 };
   _Static_assert(sizeof(p_function_set) == LINE, "a set fills one cache line");
-  p->function_mem = sharc_xcalloc(SETS + 1, LINE);
+  size_t bytes = (size_t)(p->lx.end - p->lx.buf);
+  unsigned bits = P_FUNCTION_SET_BITS;
+  while (bits < P_FUNCTION_MAX_BITS && bytes >> bits > P_FUNCTION_BYTES_A_SET)
+    bits++;
+  p->function_bits = bits;
+  p->function_mem = sharc_xcalloc(((size_t)1 << bits) + 1, LINE);
   uintptr_t at = ((uintptr_t)p->function_mem + LINE - 1) & ~(uintptr_t)(LINE - 1);
   p->function_sets = (p_function_set *)at;
   return p->function_sets;

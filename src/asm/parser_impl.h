@@ -131,16 +131,30 @@ typedef enum p_word_cache {
 } p_word_cache;
 
 /* The function types' cache (see parse_types.c): the hash of the input's
- * next bytes -> a function type's text, in sets of P_FUNCTION_WAYS that
- * fill one cache line, the last met first. A module has thousands of
- * function types, met again at random: four ways of 256 sets hold what
- * the most often met need, where one way lost a type to another of the
- * same set. */
-enum { P_FUNCTION_WAYS = 4, P_FUNCTION_SET_BITS = 8 };
+ * next bytes -> a function type's text and the type, in sets of
+ * P_FUNCTION_WAYS that fill one cache line, the last met first. A module
+ * has thousands of function types, met again at random: several ways a
+ * set hold what the most often met need, where one way lost a type to
+ * another of the same set. A larger input has more of them: one more bit
+ * of sets for each doubling beyond P_FUNCTION_BYTES_A_SET input bytes a
+ * set, up to P_FUNCTION_MAX_BITS. A miss goes to the name table, whose
+ * slot, name and type are each a cache miss in a large module (1M
+ * generic ops: 38k function types; of 998k uses, 4 ways of 256 sets
+ * missed 202k, 3 ways of 8192 sets miss 47k). The type beside the text
+ * is asked for as the set is read, its wait overlapping the text's (it
+ * came from the text's record once the text was read: two waits in a
+ * row for every generic op of a large module). */
+enum {
+  P_FUNCTION_WAYS = 3,
+  P_FUNCTION_SET_BITS = 8,
+  P_FUNCTION_MAX_BITS = 13,
+  P_FUNCTION_BYTES_A_SET = 16384
+};
 
 typedef struct p_function_set {
-  uint64_t key[P_FUNCTION_WAYS];
+  uint32_t tag[P_FUNCTION_WAYS];       /* the key's low half (its high bits pick the set) */
   sharc_p_name *name[P_FUNCTION_WAYS]; /* NULL: an empty way */
+  sharc_type *type[P_FUNCTION_WAYS];   /* the type name's text stands for */
 } p_function_set;
 
 /* Caches of literal attributes by their text (see literal_slot in
@@ -153,6 +167,10 @@ typedef struct p_function_set {
 typedef enum p_literal_cache {
   P_LITERALS_STRINGS, /* a string token's text -> its string attribute (no type) */
   P_LITERALS_NUMBERS, /* a number's text, sign and type -> its attribute */
+  /* a shaped type's text -> the type, behind the word cache's few sets
+   * (a 100k generic module has 112 shaped types: 14k uses missed those
+   * and went to the name table) */
+  P_LITERALS_SHAPED_TYPES,
   P_LITERAL_CACHES
 } p_literal_cache;
 
@@ -259,16 +277,20 @@ struct sharc_parser {
    * more. */
   p_word_slot *words;
   p_word_slot *literals; /* P_LITERAL_CACHES caches (p_literal_cache), or NULL */
-  /* the function types' cache, 1 << P_FUNCTION_SET_BITS sets aligned to
-   * a cache line inside function_mem; allocated when first used */
+  /* the function types' cache, 1 << function_bits sets aligned to a
+   * cache line inside function_mem; allocated when first used */
   p_function_set *function_sets;
   void *function_mem;
+  unsigned function_bits; /* log2 of the function types' sets, once allocated */
   unsigned literals_met; /* literals parsed while `literals` is NULL */
   unsigned literal_bits; /* log2 of each literal cache's slots, once allocated */
 };
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
 p_function_set *sharc_p_function_sets(sharc_parser *p);
+/* The literal caches, allocated once the parser has met enough literals
+ * for them to pay; NULL before (parse_attrs.c). */
+p_word_slot *sharc_p_literal_caches(sharc_parser *p);
 
 /* The index, below 2^bits, of the key `w` of length `len` in a word cache. */
 static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT_KEY_WORDS],
@@ -305,6 +327,18 @@ static inline void *sharc_p_word_value(const p_word_slot *slot, size_t len,
       slot->w[3] != w[3])
     return NULL;
   return slot->value;
+}
+
+/* The slot of literal cache `which` for the key `w` of length `len`, or
+ * NULL while the parser has met too few literals for the caches to pay.
+ * Inline: every number and string literal asks (parse_attrs.c, and
+ * parse_types.c for shaped types). */
+static inline p_word_slot *sharc_p_literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
+                                                const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
+  p_word_slot *caches = p->literals ? p->literals : sharc_p_literal_caches(p);
+  if (!caches)
+    return NULL;
+  return &caches[((size_t)which << p->literal_bits) + sharc_p_word_index(len, w, p->literal_bits)];
 }
 
 /* Stores `value` for the word of length `len` keyed `w` in `slot`. */

@@ -55,7 +55,11 @@ bool sharc_verify_memoized_entry_blocks_in_parent(sharc_op *op, bool (*check)(sh
 typedef struct sharc_hot_verify {
   sharc_block *block;  /* the module's body */
   sharc_op *through;   /* the last op of the prefix whose functions passed */
+  /* the last op of the prefix whose regions (all verified here) hold no
+   * symbol user or nested symbol table, or NULL */
+  sharc_op *symbols_through;
   bool stopped;        /* a function did not pass quietly: no more */
+  bool symbols_stopped; /* an op ended the prefix above */
   sharc_word_memo memo; /* the checks that passed, across the functions */
 } sharc_hot_verify;
 void sharc_hot_verify_start(sharc_hot_verify *h, sharc_block *body);

@@ -122,6 +122,10 @@ struct sharc_context {
    * whole verification skips their bodies while the IR is unchanged */
   struct sharc_block *hot_block;
   sharc_op *hot_through;
+  /* the last op of the prefix of that block whose regions hold no op the
+   * module's symbol table check stops at (asm/verify.c: a symbol user, a
+   * nested table), or NULL: that check's walk skips their bodies */
+  sharc_op *hot_symbols_through;
   uint64_t hot_epoch;
   /* verify_marks.c's answers per (attribute name, op definition): the
    * dialect of a discardable `dialect.x` name (NULL for others) and
