@@ -273,8 +273,10 @@ static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   dense_elem e = {0};
   if (sharc_p_eat_inline(p, '(')) {
     e.is_pair = true;
-    if (!parse_dense_scalar(p, &e.tok, &e.neg) || !sharc_p_expect(p, ',') ||
-        !parse_dense_scalar(p, &e.tok2, &e.neg2) || !sharc_p_expect(p, ')'))
+    if (!parse_dense_scalar(p, &e.tok, &e.neg) ||
+        !sharc_p_expect_msg(p, ',', "expected ',' between complex elements") ||
+        !parse_dense_scalar(p, &e.tok2, &e.neg2) ||
+        !sharc_p_expect_msg(p, ')', "expected ')' after complex elements"))
       return false;
   } else if (!parse_dense_scalar(p, &e.tok, &e.neg)) {
     return false;
@@ -622,7 +624,7 @@ static bool is_hex_string(const sharc_token *t) {
 static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   sharc_token dense_tok = p->tok; /* MLIR reports literal/type mismatches here */
   sharc_p_next(p);
-  if (!sharc_p_expect(p, '<'))
+  if (!sharc_p_expect_msg(p, '<', "expected '<' after 'dense'"))
     return false;
   dense_lit d;
   dense_lit_init(&d);
@@ -980,7 +982,7 @@ static bool parse_dict_entry(sharc_parser *p, dict_entries *d, sharc_named_attr 
     if (name.len == 0)
       return sharc_p_error(p, "expected valid attribute name");
   } else {
-    return sharc_p_error(p, "expected attribute name");
+    return sharc_p_wrong_token_error(p, "expected attribute name");
   }
   out->name = dict_key_ident(p, name);
   if (dict_has_key(d, out->name))
@@ -1123,7 +1125,7 @@ static bool parse_dense_array_elem(sharc_parser *p, void *state) {
 
 static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   sharc_p_next(p); /* array */
-  if (!sharc_p_expect(p, '<'))
+  if (!sharc_p_expect_msg(p, '<', "expected '<' after 'array'"))
     return false;
   sharc_token type_tok = p->tok;
   sharc_type *et;
@@ -1139,8 +1141,10 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   a.raw = a.small;
   a.len = 0;
   a.cap = sizeof a.small / sizeof a.small[0];
-  bool ok = !sharc_p_eat_inline(p, ':') ||
-            sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL);
+  /* `array<T>` is empty; anything else needs the `:` */
+  bool ok = sharc_tok_is(&p->tok, '>') ||
+            (sharc_p_expect_msg(p, ':', "expected ':' after dense array type") &&
+             sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL));
   ok = ok && sharc_p_expect_msg(p, '>', "expected '>' to close an array attribute");
   if (ok)
     *out = sharc_attr_dense_array(p->ctx, et, a.raw, a.n);
@@ -1272,7 +1276,8 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
   }
   sharc_attr *child = NULL;
   if (sharc_p_eat_inline(p, '(')) {
-    if (!parse_loc_inst(p, &child) || !sharc_p_expect(p, ')'))
+    if (!parse_loc_inst(p, &child) ||
+        !sharc_p_expect_msg(p, ')', "expected ')' after child location of NameLoc"))
       return false;
   }
   *out = sharc_loc_name(p->ctx, id, child);
@@ -1310,10 +1315,12 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     sharc_p_next(p);
     sharc_attr *callee, *caller;
     /* the shared parser's parseToken: placed where the keyword belonged */
-    ok = sharc_p_expect(p, '(') && parse_loc_inst(p, &callee) &&
+    ok = sharc_p_expect_msg(p, '(', "expected '(' in callsite location") &&
+         parse_loc_inst(p, &callee) &&
          (sharc_p_eat_keyword(p, "at") ||
           sharc_p_wrong_token_error(p, "expected 'at' in callsite location")) &&
-         parse_loc_inst(p, &caller) && sharc_p_expect(p, ')');
+         parse_loc_inst(p, &caller) &&
+         sharc_p_expect_msg(p, ')', "expected ')' in callsite location");
     if (ok)
       *out = sharc_loc_callsite(p->ctx, callee, caller);
   } else if (sharc_tok_is_keyword(&t, "fused")) {
@@ -1321,7 +1328,8 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     sharc_attr *meta = NULL;
     ok = true;
     if (sharc_p_eat_inline(p, '<'))
-      ok = sharc_p_parse_attr(p, NULL, &meta) && sharc_p_expect(p, '>');
+      ok = sharc_p_parse_attr(p, NULL, &meta) &&
+           sharc_p_expect_msg(p, '>', "expected '>' after fused location metadata");
     sharc_ptrvec locs = {0};
     ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_loc, &locs,
                                         " in fused location");
@@ -1366,15 +1374,54 @@ static bool sharc_p_parse_optional_loc_impl(sharc_parser *p, sharc_attr **out) {
   if (!sharc_tok_is_keyword(&p->tok, "loc"))
     return true;
   sharc_p_next(p);
-  if (!sharc_p_expect(p, '('))
+  if (!sharc_p_expect_msg(p, '(', "expected '(' in location"))
     return false;
   bool ok = is_undefined_alias(p) ? parse_deferred_loc(p, out) : parse_loc_inst(p, out);
-  return ok && sharc_p_expect(p, ')');
+  return ok && sharc_p_expect_msg(p, ')', "expected ')' in location");
 }
 
 bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
   sharc_ident *saved = sharc_p_hide_custom_op(p);
   return sharc_p_restore_custom_op(p, saved, sharc_p_parse_optional_loc_impl(p, out));
+}
+
+/* The ID of `distinct[ID]`: any unsigned 64-bit literal, as
+ * Token::getUInt64IntegerValue reads it; MLIR reports one too large after
+ * taking it, at the token that follows. */
+static bool parse_distinct_id(sharc_parser *p, uint64_t *id) {
+  if (p->tok.kind != TOK_INTEGER)
+    return sharc_p_wrong_token_error(p, "expected distinct ID");
+  uint64_t w[SHARC_INT_WORDS];
+  unsigned n;
+  bool fits = sharc_p_int_magnitude(&p->tok, w, &n) && n <= 1;
+  sharc_p_next(p);
+  if (!fits)
+    return sharc_p_error_at(p, &p->tok, "expected an unsigned 64-bit integer");
+  *id = n ? w[0] : 0;
+  return true;
+}
+
+/* `distinct[ID]<ATTR>` and `distinct[ID]<>` (a unit), with MLIR's message
+ * for each missing piece; an attribute that fails to parse gets MLIR's
+ * second error too. */
+static bool parse_distinct(sharc_parser *p, sharc_attr **out) {
+  sharc_p_next(p);
+  uint64_t id = 0;
+  if (!sharc_p_expect_msg(p, '[', "expected '[' after 'distinct'") || !parse_distinct_id(p, &id) ||
+      !sharc_p_expect_msg(p, ']', "expected ']' to close distinct ID") ||
+      !sharc_p_expect_msg(p, '<', "expected '<' after distinct ID"))
+    return false;
+  sharc_attr *ref;
+  if (sharc_p_eat(p, '>')) {
+    *out = sharc_attr_distinct(p->ctx, id, sharc_attr_unit(p->ctx));
+    return true;
+  }
+  if (!sharc_p_parse_attr(p, NULL, &ref))
+    return sharc_p_error_chained_at(p, &p->tok, "expected attribute");
+  if (!sharc_p_expect_msg(p, '>', "expected '>' to close distinct attribute"))
+    return false;
+  *out = sharc_attr_distinct(p->ctx, id, ref);
+  return true;
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -1420,11 +1467,13 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
       return sharc_p_parse_affine_attr(p, out);
     if (sharc_tok_is_keyword(&t, "loc")) {
       sharc_p_next(p);
-      return sharc_p_expect(p, '(') && parse_loc_inst(p, out) && sharc_p_expect(p, ')');
+      return sharc_p_expect_msg(p, '(', "expected '(' in inline location") &&
+             parse_loc_inst(p, out) &&
+             sharc_p_expect_msg(p, ')', "expected ')' in inline location");
     }
     if (sharc_tok_is_keyword(&t, "dense_resource")) {
       sharc_p_next(p);
-      if (!sharc_p_expect(p, '<'))
+      if (!sharc_p_expect_msg(p, '<', "expected '<' after 'dense_resource'"))
         return false;
       if (p->tok.kind != TOK_BARE_ID && p->tok.kind != TOK_STRING)
         return sharc_p_error(p, "expected identifier key for 'resource' entry");
@@ -1438,16 +1487,8 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
       *out = sharc_attr_dense_resource(p->ctx, rt, key);
       return true;
     }
-    if (sharc_tok_is_keyword(&t, "distinct")) {
-      sharc_p_next(p);
-      int64_t id;
-      sharc_attr *ref;
-      if (!sharc_p_expect(p, '[') || !sharc_p_parse_int(p, &id) || !sharc_p_expect(p, ']') ||
-          !sharc_p_expect(p, '<') || !sharc_p_parse_attr(p, NULL, &ref) || !sharc_p_expect(p, '>'))
-        return false;
-      *out = sharc_attr_distinct(p->ctx, (uint64_t)id, ref);
-      return true;
-    }
+    if (sharc_tok_is_keyword(&t, "distinct"))
+      return parse_distinct(p, out);
     break;
   default:
     break;
