@@ -641,7 +641,8 @@ static bool parse_resource_section(sharc_parser *p, bool external) {
       return false;
     while (!sharc_p_eat_inline(p, '}')) {
       sharc_resource r = {group, NULL, {NULL, 0}, external};
-      if (!parse_metadata_key(p, &r.key, "resource") || !sharc_p_expect(p, ':'))
+      if (!parse_metadata_key(p, &r.key, external ? "external_resources" : "resource") ||
+          !sharc_p_expect(p, ':'))
         return false;
       bool hex_blob = p->tok.kind == TOK_STRING && p->tok.len >= 4 && p->tok.start[1] == '0' &&
                       p->tok.start[2] == 'x';
@@ -653,10 +654,10 @@ static bool parse_resource_section(sharc_parser *p, bool external) {
       sharc_p_next(p);
       sharc_context_add_resource(p->ctx, &r);
       if (!sharc_p_eat_inline(p, ',') && !sharc_tok_is(&p->tok, '}'))
-        return sharc_p_expect(p, '}');
+        return sharc_p_expect_msg(p, '}', "expected ',' or '}'");
     }
     if (!sharc_p_eat_inline(p, ',') && !sharc_tok_is(&p->tok, '}'))
-      return sharc_p_expect(p, '}');
+      return sharc_p_expect_msg(p, '}', "expected ',' or '}'");
   }
   return true;
 }
