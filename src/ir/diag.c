@@ -4,6 +4,7 @@
  * SourceMgr format, with the source line and a caret when the text is known. */
 #include "ir/context.h"
 #include "support/log.h"
+#include "support/verify_diag.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -126,43 +127,6 @@ void sharc_context_clear_sources(sharc_context *ctx) {
   ctx->sources = NULL;
 }
 
-/* llvm::SourceMgr's tab stops, to which it expands the source line's tabs. */
-enum { TAB_STOP = 8 };
-
-/* The source line with each tab expanded to spaces up to the next stop (at
- * least one), as SMDiagnostic's printSourceLine writes it. */
-static void put_expanded_line(const char *line, size_t len, sharc_buf *out) {
-  size_t col = 0;
-  for (size_t k = 0; k < len; k++) {
-    if (line[k] != '\t') {
-      sharc_buf_putc(out, line[k]);
-      col++;
-      continue;
-    }
-    do {
-      sharc_buf_putc(out, ' ');
-      col++;
-    } while (col % TAB_STOP);
-  }
-  sharc_buf_putc(out, '\n');
-}
-
-/* The caret under byte `caret` of the line (at most one past its end), each
- * blank before it widened as the source line's tabs were. */
-static void put_caret_line(const char *line, size_t len, size_t caret, sharc_buf *out) {
-  if (caret > len)
-    caret = len;
-  size_t col = 0;
-  for (size_t k = 0; k <= caret; k++) {
-    char c = k == caret ? '^' : ' ';
-    do {
-      sharc_buf_putc(out, c);
-      col++;
-    } while (k < len && line[k] == '\t' && col % TAB_STOP);
-  }
-  sharc_buf_putc(out, '\n');
-}
-
 /* Appends the source line of `line` and a caret under `col`, as llvm::SourceMgr does. */
 static void put_source_line(sharc_source *s, unsigned line, unsigned col, sharc_buf *out) {
   if (line < s->first_line)
@@ -177,13 +141,10 @@ static void put_source_line(sharc_source *s, unsigned line, unsigned col, sharc_
   size_t end = i;
   while (end < s->len && s->buf[end] != '\n' && s->buf[end] != '\r')
     end++;
-  put_expanded_line(s->buf + i, end - i, out);
-  /* SMDiagnostic::print shows no caret under a line with non-ASCII bytes:
-   * its columns would not line up */
-  for (size_t k = i; k < end; k++)
-    if ((unsigned char)s->buf[k] >= 0x80)
-      return;
-  put_caret_line(s->buf + i, end - i, col ? col - 1 : 0, out);
+  size_t caret = col ? col - 1 : 0;
+  if (caret > end - i) /* at most one past the line, as SMDiagnostic::print */
+    caret = end - i;
+  sharc_sm_put_snippet(out, s->buf + i, s->buf + end, s->buf + i + caret, NULL, NULL);
 }
 
 static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out) {

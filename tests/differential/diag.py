@@ -32,13 +32,12 @@ import concurrent.futures
 import os
 import random
 import re
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from flags import difference, normalized, run  # noqa: E402  (the flags differential's helpers)
+from flags import difference, input_files, normalized, ratchet, run  # noqa: E402  (the flags differential's helpers)
 
 # MLIR's token classes, roughly as mlir/lib/AsmParser/Lexer.cpp cuts them:
 # enough to mutate at token boundaries, not to parse.
@@ -325,19 +324,8 @@ def check(args, tmp, n, case):
 
 def inputs(args, tmp):
     """[(id, text)] of the valid inputs."""
-    files = []
-    for d in ("cases", "flags_cases"):
-        folder = os.path.join(HERE, d)
-        files += sorted(os.path.join(folder, f) for f in os.listdir(folder)
-                        if f.endswith(".mlir")) if os.path.isdir(folder) else []
-    if args.ngen > 0:
-        gen = os.path.join(tmp, "gen")
-        subprocess.run([sys.executable, os.path.join(HERE, "gen_random.py"), "--seed",
-                        str(args.seed), "--count", str(args.ngen), "--size", "small",
-                        "--out", gen], check=True)
-        files += sorted(os.path.join(gen, f) for f in os.listdir(gen))
     out = []
-    for x in files:
+    for x in input_files(args, tmp):
         ident = os.path.relpath(x, HERE) if x.startswith(HERE) else "gen/" + os.path.basename(x)
         with open(x, encoding="utf-8") as f:
             out.append((ident, f.read()))
@@ -387,23 +375,7 @@ def main():
     if disagree:
         print("(%d not checked: only one of the tools rejects them)" % disagree)
     print("%d passed, %d failed" % (len(passed), failed))
-    if args.write_baseline:
-        with open(args.write_baseline, "w") as f:
-            f.write("".join(p + "\n" for p in sorted(passed)))
-        print("wrote %d passing cases to %s" % (len(passed), args.write_baseline))
-    if args.baseline:
-        with open(args.baseline) as f:
-            listed = [l.strip() for l in f if l.strip() and not l.startswith("#")]
-        missing = sorted(set(listed) - set(passed))
-        for m in missing:
-            print("REGRESSED " + m)
-        if missing:
-            print("%d cases listed in %s no longer pass" % (len(missing), args.baseline))
-            return 1
-        print("baseline: all %d listed cases pass" % len(listed))
-        return 0
-    return 1 if failed else 0
-
+    return ratchet(passed, failed, args, "cases")
 
 if __name__ == "__main__":
     sys.exit(main())
