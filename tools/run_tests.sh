@@ -38,6 +38,10 @@ run_suite differential_flags python3 tests/differential/flags.py "$build/bin/sdy
   --filter /flags_cases/ --ngen 0 --baseline tests/differential/baseline_flags.txt
 # the command line's value parsers and messages (~440 command lines)
 run_suite differential_cli python3 tests/differential/cli.py "$build/bin/sdy_opt"
+# the parser's diagnostics on ~460 seeded mutations of the differential
+# inputs (mlir-opt-22's time, mostly: ~1.5 min of CPU); every listed case
+run_suite differential_diag python3 tests/differential/diag.py "$build/bin/sdy_opt" \
+  --per-input 5 --ngen 4 --baseline tests/differential/baseline_diag.txt
 run_suite malformed_sharc tests/malformed/sharc/run.sh "$build/bin/sharc"
 run_suite auto python3 tests/auto/check_auto.py "${SHARC_RELEASE_BUILD:-$build}/bin"
 # sharc verify on a fixed sample of generated sharded programs (the Release

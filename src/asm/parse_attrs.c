@@ -16,30 +16,53 @@ static sharc_type *i64_type(sharc_parser *p) { return sharc_type_integer(p->ctx,
 
 /* ---- scalars ------------------------------------------------------------- */
 
+/* Whether a literal of magnitude `w` (`bits` long) fits `type`, by
+ * MLIR's buildAttributeAPInt: the magnitude fits the width; a negative one
+ * is 1..2^(width-1) (its negation has the sign bit set, so -0 does not
+ * fit), a positive signed or index one stays below 2^(width-1), and a
+ * zero-width integer holds only a positive 0. */
+static bool int_literal_fits(const uint64_t *w, unsigned nw, unsigned bits, bool neg,
+                             const sharc_type *type, unsigned width) {
+  if (width == 0)
+    return !neg && bits == 0;
+  if (neg) {
+    if (bits == 0 || bits > width)
+      return false;
+    if (bits < width)
+      return true;
+    for (unsigned i = 0; i < (width - 1) / 64; i++) /* exactly 2^(width-1) */
+      if (i < nw && w[i])
+        return false;
+    return w[(width - 1) / 64] == UINT64_C(1) << ((width - 1) % 64);
+  }
+  bool is_signed = type->kind == SHARC_TYPE_INDEX ||
+                   (type->kind == SHARC_TYPE_INTEGER && type->integer.sign == SHARC_SIGNED);
+  return is_signed ? bits < width : bits <= width;
+}
+
+typedef enum { INT_FITS, INT_NEGATIVE_UNSIGNED, INT_OUT_OF_RANGE } int_fit;
+
 /* Integer literal (magnitude in `w`) checked against `type`'s width, as
- * the type's words (`*n` of them, two's complement, cut to the width). */
-static bool int_literal_words(sharc_parser *p, const sharc_token *t, bool neg, const uint64_t *w,
-                              unsigned nw, sharc_type *type, uint64_t *words, unsigned *n_out) {
+ * the type's words (`*n` of them, two's complement, cut to the width);
+ * the caller words the error, which differs between an attribute and an
+ * element. */
+static int_fit int_literal_words(bool neg, const uint64_t *w, unsigned nw, sharc_type *type,
+                                 uint64_t *words, unsigned *n_out) {
   unsigned width = sharc_type_bit_width(type);
   bool is_unsigned = type->kind == SHARC_TYPE_INTEGER && type->integer.sign == SHARC_UNSIGNED;
   if (neg && is_unsigned)
-    return sharc_p_error_at(p, t, "negative integer literal not valid for unsigned integer type");
-  /* the magnitude must fit in `width` bits (signed literals: width-1 bits plus -2^(w-1)) */
+    return INT_NEGATIVE_UNSIGNED;
   unsigned bits = 0;
   for (unsigned i = nw; i-- > 0;)
     if (w[i]) {
       bits = i * 64 + sharc_bit_length_u64(w[i]);
       break;
     }
-  bool fits = bits <= width;
-  if (neg && type->kind == SHARC_TYPE_INTEGER && type->integer.sign == SHARC_SIGNED) {
-    fits = bits < width || (bits == width && nw && w[(width - 1) / 64] == UINT64_C(1) << ((width - 1) % 64));
-  }
-  if (!fits || (width == 0 && bits))
-    return sharc_p_error_at(p, t, "integer constant out of range for attribute");
+  if (!int_literal_fits(w, nw, bits, neg, type, width))
+    return INT_OUT_OF_RANGE;
   unsigned n = width <= 64 ? 1 : (width + 63) / 64;
   if (n > SHARC_INT_WORDS)
-    return sharc_p_error_at(p, t, "integer constant out of range for attribute");
+    return INT_OUT_OF_RANGE;
   for (unsigned i = 0; i < n; i++)
     words[i] = i < nw ? w[i] : 0;
   if (neg) { /* two's complement */
@@ -52,7 +75,25 @@ static bool int_literal_words(sharc_parser *p, const sharc_token *t, bool neg, c
   if (width % 64)
     words[n - 1] &= (UINT64_C(1) << (width % 64)) - 1;
   *n_out = n;
-  return true;
+  return INT_FITS;
+}
+
+/* parseDecOrHexAttr's messages for a literal that does not fit. */
+static bool int_attr_error(sharc_parser *p, const sharc_token *t, int_fit fit) {
+  return sharc_p_error_at(p, t, fit == INT_NEGATIVE_UNSIGNED
+                                    ? "negative integer literal not valid for unsigned integer type"
+                                    : "integer constant out of range for attribute");
+}
+
+/* TensorLiteralParser::getIntAttrElements' messages for an element, or
+ * DenseArrayElementParser's for an element of `array<...>`, which it
+ * reports at the token after the literal (the current one by then). */
+static bool int_element_error(sharc_parser *p, const sharc_token *t, int_fit fit, bool in_array) {
+  if (fit == INT_NEGATIVE_UNSIGNED)
+    return sharc_p_error_at(p, t, "expected unsigned integer elements, but parsed negative value");
+  if (in_array)
+    return sharc_p_error_at(p, &p->tok, "integer constant out of range");
+  return sharc_p_error_at(p, t, "integer constant out of range for type");
 }
 
 static bool is_signless_i1(const sharc_type *type) {
@@ -64,8 +105,9 @@ static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const
                           unsigned nw, sharc_type *type, sharc_attr **out) {
   uint64_t words[SHARC_INT_WORDS];
   unsigned n;
-  if (!int_literal_words(p, t, neg, w, nw, type, words, &n))
-    return false;
+  int_fit fit = int_literal_words(neg, w, nw, type, words, &n);
+  if (fit != INT_FITS)
+    return int_attr_error(p, t, fit);
   if (is_signless_i1(type)) {
     *out = sharc_attr_bool(p->ctx, w[0] != 0);
     return true;
@@ -74,12 +116,23 @@ static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const
   return true;
 }
 
+/* parseFloatFromIntegerLiteral's error for a decimal integer where a float
+ * belongs, with its hint as a note at the same place. */
+static bool decimal_for_float_error(sharc_parser *p, const sharc_token *t) {
+  bool first = !p->failed;
+  sharc_p_error_at(p, t, "unexpected decimal integer literal for a floating point value");
+  if (first && p->ctx->pending)
+    sharc_diag_note(p->ctx->pending, sharc_p_tok_loc(p, t),
+                    "add a trailing dot to make the literal a float");
+  return false;
+}
+
 static bool float_from_token(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *type,
                              uint64_t *lo, uint64_t *hi) {
   sharc_float_kind k = type->fkind;
   if (t->kind == TOK_INTEGER) {
     if (!(t->len > 2 && t->start[1] == 'x'))
-      return sharc_p_error_at(p, t, "unexpected decimal integer literal for a floating point value");
+      return decimal_for_float_error(p, t);
     uint64_t w[SHARC_INT_WORDS];
     unsigned nw;
     if (neg)
@@ -267,8 +320,10 @@ static bool parse_dense_element(sharc_parser *p, dense_lit *d) {
   dense_elem e = {0};
   if (sharc_p_eat_inline(p, '(')) {
     e.is_pair = true;
-    if (!parse_dense_scalar(p, &e.tok, &e.neg) || !sharc_p_expect(p, ',') ||
-        !parse_dense_scalar(p, &e.tok2, &e.neg2) || !sharc_p_expect(p, ')'))
+    if (!parse_dense_scalar(p, &e.tok, &e.neg) ||
+        !sharc_p_expect_msg(p, ',', "expected ',' between complex elements") ||
+        !parse_dense_scalar(p, &e.tok2, &e.neg2) ||
+        !sharc_p_expect_msg(p, ')', "expected ')' after complex elements"))
       return false;
   } else if (!parse_dense_scalar(p, &e.tok, &e.neg)) {
     return false;
@@ -339,7 +394,7 @@ static bool is_bool_tok(const sharc_token *t, bool *v) {
 
 /* Converts one scalar literal to the raw word(s) of an element of `et`. */
 static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *et,
-                               uint64_t *out) {
+                               uint64_t *out, bool in_array) {
   bool bv;
   if (et->kind == SHARC_TYPE_FLOAT) {
     uint64_t lo, hi;
@@ -365,8 +420,9 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
   if (!sharc_p_int_magnitude(t, w, &nw))
     return sharc_p_error_at(p, t, "integer constant out of range for type");
   /* the words only: an element is no attribute of its own */
-  if (!int_literal_words(p, t, neg, w, nw, et, words, &n))
-    return false;
+  int_fit fit = int_literal_words(neg, w, nw, et, words, &n);
+  if (fit != INT_FITS)
+    return int_element_error(p, t, fit, in_array);
   if (is_signless_i1(et))
     out[0] = w[0] != 0;
   else if (n == 1) /* nearly every element: no call */
@@ -407,14 +463,47 @@ static void put_shape(sharc_buf *b, const sharc_type *t) {
   SHARC_BUF_LIT(b, "]");
 }
 
+/* A literal with complex pairs for a non-complex element type. MLIR's
+ * TensorLiteralParser keeps a pair as two scalars of its flat storage and
+ * builds the attribute from that storage: all scalars equal make a splat,
+ * otherwise the first `num` are the elements. Fewer scalars than elements
+ * (a lone pair for a larger tensor) would have MLIR read past its storage;
+ * that stays an error here. */
+static bool build_dense_flat(sharc_parser *p, dense_lit *d, size_t n, sharc_type *scalar,
+                             sharc_type *type, size_t num, sharc_attr **out) {
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    m += d->elems.items[i].is_pair ? 2 : 1;
+  unsigned wps = words_per_scalar(scalar);
+  uint64_t *raw = sharc_xcalloc(m * wps + 1, sizeof *raw);
+  bool ok = true;
+  size_t k = 0;
+  for (size_t i = 0; i < n && ok; i++) {
+    dense_elem *e = &d->elems.items[i];
+    ok = dense_scalar_words(p, &e->tok, e->neg, scalar, raw + k++ * wps, false);
+    if (ok && e->is_pair)
+      ok = dense_scalar_words(p, &e->tok2, e->neg2, scalar, raw + k++ * wps, false);
+  }
+  bool all_same = ok && m > 0 && num > 0;
+  for (size_t i = 1; i < m && all_same && num > 1; i++) /* one element prints as a splat */
+    all_same = words_equal(raw, raw + i * wps, wps);
+  if (ok && !all_same && m < num)
+    ok = sharc_p_error_at(p, &d->elems.items[0].tok, "unexpected complex element");
+  if (ok)
+    *out = sharc_attr_dense_elements(p->ctx, type, raw, all_same ? wps : num * wps, all_same);
+  free(raw);
+  return ok;
+}
+
 /* Builds the attribute from a parsed literal once the type is known. */
 static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_tok,
                         sharc_type *type, sharc_attr **out) {
   if (is_unranked_shaped(type))
     return sharc_p_error_at(p, type_tok, "elements literal type must have static shape");
-  /* dialect shaped types (a mesh tensor) have no element storage of their own */
-  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_MEMREF ||
-      type->kind == SHARC_TYPE_DIALECT)
+  /* any builtin shaped type with a static shape, memrefs included, as
+   * parseElementAttrType; dialect shaped types (a mesh tensor) have no
+   * element storage of their own */
+  if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT)
     return sharc_p_error_at(p, type_tok, "elements literal must be a shaped type");
   int64_t num;
   if (!sharc_type_try_num_elements(type, &num))
@@ -475,11 +564,12 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
   uint64_t *raw = raw_words <= sizeof small_raw / sizeof *small_raw
                       ? memset(small_raw, 0, raw_words * sizeof *small_raw)
                       : sharc_xcalloc(raw_words, sizeof *raw);
-  bool ok = true;
+  bool ok = true, pairs = false;
   for (size_t i = 0; i < n && ok; i++) {
     dense_elem *e = &d->elems.items[i];
     if (is_complex != e->is_pair) {
-      ok = sharc_p_error_at(p, &e->tok, is_complex ? "expected complex element" : "unexpected complex element");
+      pairs = !is_complex;
+      ok = pairs || sharc_p_error_at(p, &e->tok, "expected complex element");
       break;
     }
     if (e->tok.kind == TOK_STRING) {
@@ -489,11 +579,11 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
                         : string_element_error(p, &e->tok, scalar);
       break;
     }
-    ok = dense_scalar_words(p, &e->tok, e->neg, scalar, raw + i * wps);
+    ok = dense_scalar_words(p, &e->tok, e->neg, scalar, raw + i * wps, false);
     if (ok && is_complex)
-      ok = dense_scalar_words(p, &e->tok2, e->neg2, scalar, raw + i * wps + wps / 2);
+      ok = dense_scalar_words(p, &e->tok2, e->neg2, scalar, raw + i * wps + wps / 2, false);
   }
-  if (ok) {
+  if (ok && !pairs) {
     bool all_same = n > 0;
     for (size_t i = 1; i < n && all_same; i++)
       all_same = words_equal(raw, raw + i * wps, wps);
@@ -503,7 +593,7 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
   }
   if (raw != small_raw)
     free(raw);
-  return ok;
+  return ok && pairs ? build_dense_flat(p, d, n, scalar, type, (size_t)num, out) : ok;
 }
 
 static int hex_digit(char c) { return c <= '9' ? c - '0' : (c | 32) - 'a' + 10; }
@@ -616,7 +706,7 @@ static bool is_hex_string(const sharc_token *t) {
 static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   sharc_token dense_tok = p->tok; /* MLIR reports literal/type mismatches here */
   sharc_p_next(p);
-  if (!sharc_p_expect(p, '<'))
+  if (!sharc_p_expect_msg(p, '<', "expected '<' after 'dense'"))
     return false;
   dense_lit d;
   dense_lit_init(&d);
@@ -974,7 +1064,7 @@ static bool parse_dict_entry(sharc_parser *p, dict_entries *d, sharc_named_attr 
     if (name.len == 0)
       return sharc_p_error(p, "expected valid attribute name");
   } else {
-    return sharc_p_error(p, "expected attribute name");
+    return sharc_p_wrong_token_error(p, "expected attribute name");
   }
   out->name = dict_key_ident(p, name);
   if (dict_has_key(d, out->name))
@@ -1097,13 +1187,17 @@ static bool parse_dense_array_elem(sharc_parser *p, void *state) {
   sharc_type *et = a->et;
   bool neg = sharc_p_eat_inline(p, '-');
   sharc_token t = p->tok;
-  if (t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
-      !sharc_tok_is_keyword(&t, "false"))
+  bool float_for_int = t.kind == TOK_FLOAT && et->kind == SHARC_TYPE_INTEGER;
+  if ((t.kind != TOK_INTEGER && t.kind != TOK_FLOAT && !sharc_tok_is_keyword(&t, "true") &&
+       !sharc_tok_is_keyword(&t, "false")) ||
+      float_for_int)
     return sharc_p_error(p, et->kind == SHARC_TYPE_INTEGER ? "expected integer literal"
                                                            : "expected integer or float literal");
   sharc_p_next(p);
+  if (t.kind == TOK_INTEGER && et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1)
+    return sharc_p_error_at(p, &p->tok, "expected 'true' or 'false' values for i1 type");
   uint64_t *words = dense_array_slot(a);
-  if (!dense_scalar_words(p, &t, neg, et, words))
+  if (!dense_scalar_words(p, &t, neg, et, words, true))
     return false;
   if (et->kind == SHARC_TYPE_INTEGER && et->integer.width > 1 && et->integer.width < 64) {
     /* dense arrays hold sign-extended values */
@@ -1117,7 +1211,7 @@ static bool parse_dense_array_elem(sharc_parser *p, void *state) {
 
 static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   sharc_p_next(p); /* array */
-  if (!sharc_p_expect(p, '<'))
+  if (!sharc_p_expect_msg(p, '<', "expected '<' after 'array'"))
     return false;
   sharc_token type_tok = p->tok;
   sharc_type *et;
@@ -1133,8 +1227,10 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
   a.raw = a.small;
   a.len = 0;
   a.cap = sizeof a.small / sizeof a.small[0];
-  bool ok = !sharc_p_eat_inline(p, ':') ||
-            sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL);
+  /* `array<T>` is empty; anything else needs the `:` */
+  bool ok = sharc_tok_is(&p->tok, '>') ||
+            (sharc_p_expect_msg(p, ':', "expected ':' after dense array type") &&
+             sharc_p_parse_comma_list(p, SHARC_P_DELIM_NONE, parse_dense_array_elem, &a, NULL));
   ok = ok && sharc_p_expect_msg(p, '>', "expected '>' to close an array attribute");
   if (ok)
     *out = sharc_attr_dense_array(p->ctx, et, a.raw, a.n);
@@ -1266,7 +1362,8 @@ static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
   }
   sharc_attr *child = NULL;
   if (sharc_p_eat_inline(p, '(')) {
-    if (!parse_loc_inst(p, &child) || !sharc_p_expect(p, ')'))
+    if (!parse_loc_inst(p, &child) ||
+        !sharc_p_expect_msg(p, ')', "expected ')' after child location of NameLoc"))
       return false;
   }
   *out = sharc_loc_name(p->ctx, id, child);
@@ -1304,10 +1401,12 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     sharc_p_next(p);
     sharc_attr *callee, *caller;
     /* the shared parser's parseToken: placed where the keyword belonged */
-    ok = sharc_p_expect(p, '(') && parse_loc_inst(p, &callee) &&
+    ok = sharc_p_expect_msg(p, '(', "expected '(' in callsite location") &&
+         parse_loc_inst(p, &callee) &&
          (sharc_p_eat_keyword(p, "at") ||
           sharc_p_wrong_token_error(p, "expected 'at' in callsite location")) &&
-         parse_loc_inst(p, &caller) && sharc_p_expect(p, ')');
+         parse_loc_inst(p, &caller) &&
+         sharc_p_expect_msg(p, ')', "expected ')' in callsite location");
     if (ok)
       *out = sharc_loc_callsite(p->ctx, callee, caller);
   } else if (sharc_tok_is_keyword(&t, "fused")) {
@@ -1315,7 +1414,8 @@ static bool parse_loc_inst(sharc_parser *p, sharc_attr **out) {
     sharc_attr *meta = NULL;
     ok = true;
     if (sharc_p_eat_inline(p, '<'))
-      ok = sharc_p_parse_attr(p, NULL, &meta) && sharc_p_expect(p, '>');
+      ok = sharc_p_parse_attr(p, NULL, &meta) &&
+           sharc_p_expect_msg(p, '>', "expected '>' after fused location metadata");
     sharc_ptrvec locs = {0};
     ok = ok && sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, parse_next_loc, &locs,
                                         " in fused location");
@@ -1360,15 +1460,54 @@ static bool sharc_p_parse_optional_loc_impl(sharc_parser *p, sharc_attr **out) {
   if (!sharc_tok_is_keyword(&p->tok, "loc"))
     return true;
   sharc_p_next(p);
-  if (!sharc_p_expect(p, '('))
+  if (!sharc_p_expect_msg(p, '(', "expected '(' in location"))
     return false;
   bool ok = is_undefined_alias(p) ? parse_deferred_loc(p, out) : parse_loc_inst(p, out);
-  return ok && sharc_p_expect(p, ')');
+  return ok && sharc_p_expect_msg(p, ')', "expected ')' in location");
 }
 
 bool sharc_p_parse_optional_loc(sharc_parser *p, sharc_attr **out) {
   sharc_ident *saved = sharc_p_hide_custom_op(p);
   return sharc_p_restore_custom_op(p, saved, sharc_p_parse_optional_loc_impl(p, out));
+}
+
+/* The ID of `distinct[ID]`: any unsigned 64-bit literal, as
+ * Token::getUInt64IntegerValue reads it; MLIR reports one too large after
+ * taking it, at the token that follows. */
+static bool parse_distinct_id(sharc_parser *p, uint64_t *id) {
+  if (p->tok.kind != TOK_INTEGER)
+    return sharc_p_wrong_token_error(p, "expected distinct ID");
+  uint64_t w[SHARC_INT_WORDS];
+  unsigned n;
+  bool fits = sharc_p_int_magnitude(&p->tok, w, &n) && n <= 1;
+  sharc_p_next(p);
+  if (!fits)
+    return sharc_p_error_at(p, &p->tok, "expected an unsigned 64-bit integer");
+  *id = n ? w[0] : 0;
+  return true;
+}
+
+/* `distinct[ID]<ATTR>` and `distinct[ID]<>` (a unit), with MLIR's message
+ * for each missing piece; an attribute that fails to parse gets MLIR's
+ * second error too. */
+static bool parse_distinct(sharc_parser *p, sharc_attr **out) {
+  sharc_p_next(p);
+  uint64_t id = 0;
+  if (!sharc_p_expect_msg(p, '[', "expected '[' after 'distinct'") || !parse_distinct_id(p, &id) ||
+      !sharc_p_expect_msg(p, ']', "expected ']' to close distinct ID") ||
+      !sharc_p_expect_msg(p, '<', "expected '<' after distinct ID"))
+    return false;
+  sharc_attr *ref;
+  if (sharc_p_eat(p, '>')) {
+    *out = sharc_attr_distinct(p->ctx, id, sharc_attr_unit(p->ctx));
+    return true;
+  }
+  if (!sharc_p_parse_attr(p, NULL, &ref))
+    return sharc_p_error_chained_at(p, &p->tok, "expected attribute");
+  if (!sharc_p_expect_msg(p, '>', "expected '>' to close distinct attribute"))
+    return false;
+  *out = sharc_attr_distinct(p->ctx, id, ref);
+  return true;
 }
 
 /* ---- entry point ------------------------------------------------------------ */
@@ -1414,11 +1553,13 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
       return sharc_p_parse_affine_attr(p, out);
     if (sharc_tok_is_keyword(&t, "loc")) {
       sharc_p_next(p);
-      return sharc_p_expect(p, '(') && parse_loc_inst(p, out) && sharc_p_expect(p, ')');
+      return sharc_p_expect_msg(p, '(', "expected '(' in inline location") &&
+             parse_loc_inst(p, out) &&
+             sharc_p_expect_msg(p, ')', "expected ')' in inline location");
     }
     if (sharc_tok_is_keyword(&t, "dense_resource")) {
       sharc_p_next(p);
-      if (!sharc_p_expect(p, '<'))
+      if (!sharc_p_expect_msg(p, '<', "expected '<' after 'dense_resource'"))
         return false;
       if (p->tok.kind != TOK_BARE_ID && p->tok.kind != TOK_STRING)
         return sharc_p_error(p, "expected identifier key for 'resource' entry");
@@ -1432,16 +1573,8 @@ static bool parse_attr_inner(sharc_parser *p, sharc_type *type, sharc_attr **out
       *out = sharc_attr_dense_resource(p->ctx, rt, key);
       return true;
     }
-    if (sharc_tok_is_keyword(&t, "distinct")) {
-      sharc_p_next(p);
-      int64_t id;
-      sharc_attr *ref;
-      if (!sharc_p_expect(p, '[') || !sharc_p_parse_int(p, &id) || !sharc_p_expect(p, ']') ||
-          !sharc_p_expect(p, '<') || !sharc_p_parse_attr(p, NULL, &ref) || !sharc_p_expect(p, '>'))
-        return false;
-      *out = sharc_attr_distinct(p->ctx, (uint64_t)id, ref);
-      return true;
-    }
+    if (sharc_tok_is_keyword(&t, "distinct"))
+      return parse_distinct(p, out);
     break;
   default:
     break;

@@ -22,7 +22,8 @@ static bool parse_block_arg(sharc_parser *p, void *state) {
     return sharc_p_error(p, "expected SSA operand");
   sharc_p_next(p);
   sharc_type *t;
-  if (!sharc_p_expect(p, ':') || !sharc_p_parse_type(p, &t))
+  if (!sharc_p_expect_msg(p, ':', "expected ':' and type for SSA operand") ||
+      !sharc_p_parse_type(p, &t))
     return false;
   sharc_attr *loc = sharc_p_tok_loc(p, &name);
   if (!sharc_p_parse_optional_loc(p, &loc))
@@ -281,7 +282,8 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
   if (ok && sharc_tok_is(&p->tok, '<')) {
     sharc_p_next(p);
     sharc_attr *props;
-    ok = sharc_p_parse_attr(p, NULL, &props) && sharc_p_expect(p, '>');
+    ok = sharc_p_parse_attr(p, NULL, &props) &&
+         sharc_p_expect_msg(p, '>', "expected '>' to close properties");
     /* kept whole where it is reported after the op is read (no
      * properties, or not a dictionary) or checked then by the op's hook */
     if (ok && def && def_has_props(def) && props->kind == SHARC_ATTR_DICTIONARY)
@@ -639,7 +641,8 @@ static bool parse_resource_section(sharc_parser *p, bool external) {
       return false;
     while (!sharc_p_eat_inline(p, '}')) {
       sharc_resource r = {group, NULL, {NULL, 0}, external};
-      if (!parse_metadata_key(p, &r.key, "resource") || !sharc_p_expect(p, ':'))
+      if (!parse_metadata_key(p, &r.key, external ? "external_resources" : "resource") ||
+          !sharc_p_expect(p, ':'))
         return false;
       bool hex_blob = p->tok.kind == TOK_STRING && p->tok.len >= 4 && p->tok.start[1] == '0' &&
                       p->tok.start[2] == 'x';
@@ -651,10 +654,10 @@ static bool parse_resource_section(sharc_parser *p, bool external) {
       sharc_p_next(p);
       sharc_context_add_resource(p->ctx, &r);
       if (!sharc_p_eat_inline(p, ',') && !sharc_tok_is(&p->tok, '}'))
-        return sharc_p_expect(p, '}');
+        return sharc_p_expect_msg(p, '}', "expected ',' or '}'");
     }
     if (!sharc_p_eat_inline(p, ',') && !sharc_tok_is(&p->tok, '}'))
-      return sharc_p_expect(p, '}');
+      return sharc_p_expect_msg(p, '}', "expected ',' or '}'");
   }
   return true;
 }
@@ -674,7 +677,7 @@ static bool parse_file_metadata(sharc_parser *p) {
     if (!sharc_p_expect(p, ':') || !parse_resource_section(p, external))
       return false;
     if (!sharc_p_eat_inline(p, ',') && p->tok.kind != TOK_FILE_METADATA_END)
-      return sharc_p_error(p, "expected '#-}' to end file metadata");
+      return sharc_p_wrong_token_error(p, "expected ',' or '#-}'");
   }
   sharc_p_next(p); /* #-} */
   return true;

@@ -4,6 +4,7 @@
 #include "ir/affine.h"
 #include "support/apfloat.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,19 @@ static bool expected_type_error(sharc_parser *p) {
 }
 
 /* `i32`, `si8`, `ui16`: returns false when the spelling is not an integer type. */
+/* An integer type's width past the limit: MLIR reads the digits into an
+ * unsigned first (Token::getIntTypeBitwidth), so a width beyond 32 bits is
+ * "invalid" rather than over the limit. */
+static bool integer_width_error(sharc_parser *p, sharc_str s) {
+  size_t i = s.data[0] == 'i' ? 1 : 2;
+  uint64_t w = 0;
+  for (; i < s.len && w <= 0xffffffffu; i++)
+    w = w * 10 + (uint64_t)(s.data[i] - '0');
+  if (w > 0xffffffffu)
+    return sharc_p_error(p, "invalid integer width");
+  return sharc_p_error(p, "integer bitwidth is limited to 16777215 bits");
+}
+
 static bool integer_type_name(sharc_str s, unsigned *width, sharc_signedness *sign) {
   size_t i = 0;
   *sign = SHARC_SIGNLESS;
@@ -281,10 +295,17 @@ static bool cannot_start_attr(const sharc_token *t) {
          sharc_tok_is(t, '=');
 }
 
+/* A shaped type's keyword without its `<`: MLIR names the type. */
+static bool shaped_open_error(sharc_parser *p, sharc_str kw) {
+  char msg[48];
+  snprintf(msg, sizeof msg, "expected '<' in %.*s type", (int)kw.len, kw.data);
+  return sharc_p_expect_msg(p, '<', msg);
+}
+
 static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_tok,
                          sharc_type **out) {
   if (!sharc_tok_is(&p->tok, '<'))
-    return sharc_p_expect(p, '<');
+    return shaped_open_error(p, kw);
   dims d = {0};
   bool unranked = false;
   bool is_tensor = sharc_str_eq_cstr(kw, "tensor"), is_vector = sharc_str_eq_cstr(kw, "vector");
@@ -1046,7 +1067,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
   sharc_float_kind fk;
   if (integer_type_name(s, &width, &sign)) {
     if (width > 16777215)
-      return sharc_p_error(p, "integer bitwidth is limited to 16777215 bits");
+      return integer_width_error(p, s);
     sharc_p_next(p);
     *out = remember_scalar_type(p, s, sharc_type_integer(p->ctx, width, sign));
     return true;
@@ -1069,7 +1090,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
     sharc_p_next(p);
     sharc_type *elem;
     sharc_token et;
-    ok = sharc_p_expect(p, '<');
+    ok = sharc_p_expect_msg(p, '<', "expected '<' in complex type");
     et = p->tok;
     ok = ok && sharc_p_parse_type(p, &elem);
     if (ok && elem->kind != SHARC_TYPE_FLOAT && elem->kind != SHARC_TYPE_INTEGER)
@@ -1084,7 +1105,7 @@ static bool parse_type_uncached(sharc_parser *p, sharc_type **out) {
   } else if (sharc_str_eq_cstr(s, "tuple")) {
     sharc_p_next(p);
     sharc_ptrvec elems = {0};
-    ok = sharc_p_expect(p, '<');
+    ok = sharc_p_expect_msg(p, '<', "expected '<' in tuple type");
     if (ok && !sharc_p_eat(p, '>'))
       ok = sharc_p_parse_type_list(p, &elems) && expect_close(p, "expected '>' in tuple type");
     if (ok)

@@ -4,6 +4,7 @@
  * SourceMgr format, with the source line and a caret when the text is known. */
 #include "ir/context.h"
 #include "support/log.h"
+#include "support/verify_diag.h"
 #include "support/xalloc.h"
 
 #include <stdio.h>
@@ -140,15 +141,10 @@ static void put_source_line(sharc_source *s, unsigned line, unsigned col, sharc_
   size_t end = i;
   while (end < s->len && s->buf[end] != '\n' && s->buf[end] != '\r')
     end++;
-  sharc_buf_put(out, s->buf + i, end - i);
-  sharc_buf_putc(out, '\n');
-  /* SourceMgr expands tabs in the caret line to keep the caret aligned */
-  size_t caret_col = col ? col - 1 : 0;
-  for (size_t k = 0; k < caret_col && i + k < end; k++)
-    sharc_buf_putc(out, s->buf[i + k] == '\t' ? '\t' : ' ');
-  for (size_t k = end - i; k < caret_col; k++)
-    sharc_buf_putc(out, ' ');
-  sharc_buf_puts(out, "^\n");
+  size_t caret = col ? col - 1 : 0;
+  if (caret > end - i) /* at most one past the line, as SMDiagnostic::print */
+    caret = end - i;
+  sharc_sm_put_snippet(out, s->buf + i, s->buf + end, s->buf + i + caret, NULL, NULL);
 }
 
 static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out) {

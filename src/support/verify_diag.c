@@ -232,8 +232,8 @@ static void vd_put_caret_line(sharc_buf *out, const char *caret, size_t n, const
 
 /* The quoted source line plus the "^~~~" line under it; a line with any
  * non-ASCII byte is shown without the caret line, as LLVM does. */
-static void vd_put_snippet(sharc_buf *out, const char *ls, const char *le, const char *at,
-                           const char *rs, const char *re) {
+void sharc_sm_put_snippet(sharc_buf *out, const char *ls, const char *le, const char *at,
+                          const char *rs, const char *re) {
   size_t ncols = (size_t)(le - ls);
   for (const char *c = ls; c < le; c++)
     if ((unsigned char)*c & 0x80) {
@@ -272,7 +272,7 @@ static void vd_print_at(const sharc_vd *vd, sharc_buf *out, const char *at, cons
   unsigned line = vd_line_of(vd, at);
   vd_put_filename(out, vd->name);
   sharc_buf_printf(out, ":%u:%zu: error: %s\n", line, (size_t)(at - ls) + 1, msg);
-  vd_put_snippet(out, ls, le, at, rs, re);
+  sharc_sm_put_snippet(out, ls, le, at, rs, re);
 }
 
 /* SourceMgr::FindLocForLineAndColumn: NULL when line/col is not inside. */

@@ -60,4 +60,11 @@ bool sharc_verify_diagnostics(const char *name, const char *buf, size_t len,
 /* True when some line of buf holds a well-formed expected-* designator. */
 bool sharc_vd_has_expectations(const char *buf, size_t len);
 
+/* llvm::SourceMgr's snippet under a message: the line [ls, le) with its
+ * tabs expanded to 8-column stops, then the caret under `at` (in [ls, le])
+ * with `~` under [rs, re) when rs is not NULL, widened alike; no caret line
+ * under a line holding a non-ASCII byte. Shared by every diagnostic printer. */
+void sharc_sm_put_snippet(sharc_buf *out, const char *ls, const char *le, const char *at,
+                          const char *rs, const char *re);
+
 #endif

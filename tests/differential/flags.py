@@ -115,6 +115,23 @@ def difference(msg, t, r):
     return msg
 
 
+def input_files(args, tmp):
+    """The valid inputs: cases/, flags_cases/ and --ngen small modules from
+    gen_random.py (--seed), generated into `tmp`."""
+    inputs = []
+    for d in ("cases", "flags_cases"):
+        folder = os.path.join(HERE, d)
+        inputs += sorted(os.path.join(folder, f) for f in os.listdir(folder)
+                         if f.endswith(".mlir")) if os.path.isdir(folder) else []
+    if args.ngen > 0:
+        gen = os.path.join(tmp, "gen")
+        subprocess.run([sys.executable, os.path.join(HERE, "gen_random.py"), "--seed",
+                        str(args.seed), "--count", str(args.ngen), "--size", "small",
+                        "--out", gen], check=True)
+        inputs += sorted(os.path.join(gen, f) for f in os.listdir(gen))
+    return inputs
+
+
 def check_input(args, x):
     """(passed ids, failure messages, skipped count) of one input."""
     tool_name = os.path.basename(args.tool)
@@ -164,18 +181,7 @@ def main():
         print("error: tool '%s' not found or not executable" % args.tool, file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="sharc-flags.") as tmp:
-        inputs = []
-        for d in ("cases", "flags_cases"):
-            folder = os.path.join(HERE, d)
-            inputs += sorted(os.path.join(folder, f) for f in os.listdir(folder)
-                             if f.endswith(".mlir")) if os.path.isdir(folder) else []
-        if args.ngen > 0:
-            gen = os.path.join(tmp, "gen")
-            subprocess.run([sys.executable, os.path.join(HERE, "gen_random.py"), "--seed",
-                            str(args.seed), "--count", str(args.ngen), "--size", "small",
-                            "--out", gen], check=True)
-            inputs += sorted(os.path.join(gen, f) for f in os.listdir(gen))
-        inputs = [x for x in inputs if args.filter in x]
+        inputs = [x for x in input_files(args, tmp) if args.filter in x]
         all_passed, failed, skipped = [], 0, 0
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             for passed, failures, s in pool.map(lambda x: check_input(args, x), inputs):
@@ -187,20 +193,27 @@ def main():
     if skipped:
         print("(%d skipped: rejected by the reference, or its passes print otherwise)" % skipped)
     print("%d passed, %d failed" % (len(all_passed), failed))
+    return ratchet(all_passed, failed, args, "checks")
+
+
+def ratchet(passed, failed, args, noun):
+    """Writes the passing ids to --write-baseline, and the exit status: with
+    --baseline, 1 when an id listed there no longer passes; otherwise 1 when
+    anything failed."""
     if args.write_baseline:
         with open(args.write_baseline, "w") as f:
-            f.write("".join(p + "\n" for p in sorted(all_passed)))
-        print("wrote %d passing checks to %s" % (len(all_passed), args.write_baseline))
+            f.write("".join(p + "\n" for p in sorted(passed)))
+        print("wrote %d passing %s to %s" % (len(passed), noun, args.write_baseline))
     if args.baseline:
         with open(args.baseline) as f:
             listed = [l.strip() for l in f if l.strip() and not l.startswith("#")]
-        missing = sorted(set(listed) - set(all_passed))
+        missing = sorted(set(listed) - set(passed))
         for m in missing:
             print("REGRESSED " + m)
         if missing:
-            print("%d checks listed in %s no longer pass" % (len(missing), args.baseline))
+            print("%d %s listed in %s no longer pass" % (len(missing), noun, args.baseline))
             return 1
-        print("baseline: all %d listed checks pass" % len(listed))
+        print("baseline: all %d listed %s pass" % (len(listed), noun))
         return 0
     return 1 if failed else 0
 
