@@ -27,7 +27,6 @@ the ids make a ratchet. Ends with "N passed, N failed"; exit status 1 if any
 check failed, or with --baseline if a case listed there no longer passes.
 """
 
-import argparse
 import concurrent.futures
 import os
 import random
@@ -37,7 +36,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from flags import difference, input_files, normalized, ratchet, run  # noqa: E402  (the flags differential's helpers)
+from flags import checked_tool, difference, differential_args, input_files, normalized, ratchet, run  # noqa: E402  (the flags differential's helpers)
 
 # MLIR's token classes, roughly as mlir/lib/AsmParser/Lexer.cpp cuts them:
 # enough to mutate at token boundaries, not to parse.
@@ -333,24 +332,13 @@ def inputs(args, tmp):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("tool", nargs="?", default="build/bin/sdy_opt")
-    ap.add_argument("--ref", default="mlir-opt-22")
-    ap.add_argument("--filter", default="")
-    ap.add_argument("--ngen", type=int, default=int(os.environ.get("NGEN", "12")))
-    ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
+    ap = differential_args(__doc__, 2 * (os.cpu_count() or 2))
     ap.add_argument("--per-input", type=int, default=int(os.environ.get("PER_INPUT", "13")))
-    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", 2 * (os.cpu_count() or 2))))
-    ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--keep", help="folder to keep the failing variants in")
     ap.add_argument("--show-disagree", action="store_true",
                     help="list the variants only one tool rejects")
-    ap.add_argument("--baseline", default=os.environ.get("BASELINE"))
-    ap.add_argument("--write-baseline", default=os.environ.get("WRITE_BASELINE"))
     args = ap.parse_args()
-    args.tool = os.path.abspath(args.tool)
-    if not os.access(args.tool, os.X_OK):
-        print("error: tool '%s' not found or not executable" % args.tool, file=sys.stderr)
+    if not checked_tool(args):
         return 2
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)

@@ -164,21 +164,34 @@ def check_input(args, x):
     return passed, failures, skipped
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def differential_args(doc, jobs):
+    """The command line the input-corpus differentials (this one, diag.py)
+    share: the tool, the reference, the inputs, the ratchet."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
     ap.add_argument("tool", nargs="?", default="build/bin/sdy_opt")
     ap.add_argument("--ref", default="mlir-opt-22")
     ap.add_argument("--filter", default="")
     ap.add_argument("--ngen", type=int, default=int(os.environ.get("NGEN", "12")))
     ap.add_argument("--seed", type=int, default=int(os.environ.get("SEED", "1")))
-    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", os.cpu_count() or 2)))
+    ap.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", jobs)))
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--baseline", default=os.environ.get("BASELINE"))
     ap.add_argument("--write-baseline", default=os.environ.get("WRITE_BASELINE"))
-    args = ap.parse_args()
+    return ap
+
+
+def checked_tool(args):
+    """args.tool made absolute; False (after a message) when it cannot run."""
     args.tool = os.path.abspath(args.tool)
-    if not os.access(args.tool, os.X_OK):
-        print("error: tool '%s' not found or not executable" % args.tool, file=sys.stderr)
+    if os.access(args.tool, os.X_OK):
+        return True
+    print("error: tool '%s' not found or not executable" % args.tool, file=sys.stderr)
+    return False
+
+
+def main():
+    args = differential_args(__doc__, os.cpu_count() or 2).parse_args()
+    if not checked_tool(args):
         return 2
     with tempfile.TemporaryDirectory(prefix="sharc-flags.") as tmp:
         inputs = [x for x in input_files(args, tmp) if args.filter in x]
