@@ -36,7 +36,6 @@ static bool expected_type_error(sharc_parser *p) {
   return sharc_p_error(p, "expected non-function type");
 }
 
-/* `i32`, `si8`, `ui16`: returns false when the spelling is not an integer type. */
 /* An integer type's width past the limit: MLIR reads the digits into an
  * unsigned first (Token::getIntTypeBitwidth), so a width beyond 32 bits is
  * "invalid" rather than over the limit. */
@@ -50,6 +49,7 @@ static bool integer_width_error(sharc_parser *p, sharc_str s) {
   return sharc_p_error(p, "integer bitwidth is limited to 16777215 bits");
 }
 
+/* `i32`, `si8`, `ui16`: returns false when the spelling is not an integer type. */
 static bool integer_type_name(sharc_str s, unsigned *width, sharc_signedness *sign) {
   size_t i = 0;
   *sign = SHARC_SIGNLESS;
