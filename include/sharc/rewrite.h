@@ -188,6 +188,16 @@ typedef struct sharc_greedy_config {
   /* top-down, no constant CSE, any op: the seeding to remember or reuse
    * (see sharc_greedy_seed); NULL: walk every time */
   sharc_greedy_seed *seed;
+  /* May be NULL. True when every pop of `op` from now to the end of the
+   * run would do nothing (not dead, nothing to fold, no pattern applies),
+   * and no pop would report anything: the driver then leaves `op` off the
+   * worklist where it would push it only as an ancestor of a notified op
+   * (MLIR pushes every ancestor up to the scope). The worklist is LIFO
+   * and a pop that does nothing moves no other entry, so every other op
+   * pops in the same order. The driver keeps a true answer for the
+   * rest of the run without asking again. */
+  bool (*idle_ancestor)(sharc_op *op, void *user);
+  void *idle_ancestor_user;
 } sharc_greedy_config;
 
 /* MLIR's defaults: bottom-up, folding, constant CSE, normal region

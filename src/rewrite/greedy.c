@@ -185,6 +185,11 @@ typedef struct driver {
    * found quiet before" below): every op in them is live, so region
    * simplification and the search for unreachable blocks pass over them */
   sharc_ptrmap known_quiet;
+  /* ancestors config.idle_ancestor said are idle (a map used as a set),
+   * and the one found last, which most notifications meet again (their
+   * function) */
+  sharc_ptrmap idle;
+  const sharc_op *idle_last;
 } driver;
 
 /* Whether a pattern of the set may be rooted at `def`'s ops: false for
@@ -219,15 +224,43 @@ static bool in_scope(const driver *d, const sharc_op *op) {
   return false;
 }
 
+/* Whether every pop of `op` does nothing, whatever happens in the run:
+ * a symbol (never trivially dead), nothing to fold, no pattern to try. */
+static bool plainly_idle(const driver *d, const sharc_op *op) {
+  const sharc_op_def *def = sharc_op_def_of(op);
+  return def && (def->traits & SHARC_TRAIT_SYMBOL) && !may_match(d, def) &&
+         !(d->config.fold && def->fold);
+}
+
+/* Whether `op`, met as an ancestor of a notified op, stays off the
+ * worklist: its pops would do nothing (plainly_idle, or the set's user
+ * says so through config.idle_ancestor). */
+static bool idle_ancestor(driver *d, sharc_op *op) {
+  if (op == d->idle_last)
+    return true;
+  if (op->on_worklist)
+    return false;
+  if (!plainly_idle(d, op) && !(d->idle.count && sharc_ptrmap_get(&d->idle, op))) {
+    if (!d->config.idle_ancestor || !d->config.idle_ancestor(op, d->config.idle_ancestor_user))
+      return false;
+    sharc_ptrmap_put(&d->idle, op, op);
+  }
+  d->idle_last = op;
+  return true;
+}
+
 /* The op and all its ancestors up to the scope, innermost first, for an
- * op known to be in the scope (a seeding walk's op that did not move). */
+ * op known to be in the scope (a seeding walk's op that did not move);
+ * MLIR's addToWorklist, less the idle ancestors. */
 static void add_in_scope(driver *d, sharc_op *op) {
+  add_single(d, op);
   for (sharc_op *cur = op;;) {
-    add_single(d, cur);
     sharc_region *r = cur->block->parent; /* in the scope: linked up to it */
     if (r == d->scope)
       return;
     cur = r->parent;
+    if (!idle_ancestor(d, cur))
+      add_single(d, cur);
   }
 }
 
@@ -731,6 +764,7 @@ bool sharc_apply_patterns_greedily(sharc_op *op, sharc_pattern_set *patterns,
   sharc_ptrmap_free(&d.strict);
   sharc_ptrmap_free(&d.judged);
   sharc_ptrmap_free(&d.known_quiet);
+  sharc_ptrmap_free(&d.idle);
   sharc_const_folder_free(&d.folder);
   if (changed)
     *changed = any;
