@@ -204,7 +204,9 @@ static inline bool may_match(const driver *d, const sharc_op_def *def) {
   return d->roots.any || may_be_rooted(d, def);
 }
 
-static void add_single(driver *d, sharc_op *op) {
+/* Inline in every seeding walk's push (a call per op cost more than the
+ * push once add_in_scope grew the idle check). */
+static inline __attribute__((always_inline)) void add_single(driver *d, sharc_op *op) {
   if (d->config.strictness == SHARC_STRICT_ANY_OP || sharc_ptrmap_get(&d->strict, op))
     wl_push(&d->wl, op);
 }
@@ -232,14 +234,9 @@ static bool plainly_idle(const driver *d, const sharc_op *op) {
          !(d->config.fold && def->fold);
 }
 
-/* Whether `op`, met as an ancestor of a notified op, stays off the
- * worklist: its pops would do nothing (plainly_idle, or the set's user
- * says so through config.idle_ancestor). */
-static bool idle_ancestor(driver *d, sharc_op *op) {
-  if (op == d->idle_last)
-    return true;
-  if (op->on_worklist)
-    return false;
+/* idle_ancestor's look for an ancestor off the worklist, out of line:
+ * most ancestors met are on it already, or the one found idle last. */
+static bool __attribute__((noinline)) found_idle(driver *d, sharc_op *op) {
   if (!plainly_idle(d, op) && !(d->idle.count && sharc_ptrmap_get(&d->idle, op))) {
     if (!d->config.idle_ancestor || !d->config.idle_ancestor(op, d->config.idle_ancestor_user))
       return false;
@@ -247,6 +244,15 @@ static bool idle_ancestor(driver *d, sharc_op *op) {
   }
   d->idle_last = op;
   return true;
+}
+
+/* Whether `op`, met as an ancestor of a notified op, stays off the
+ * worklist: its pops would do nothing (plainly_idle, or the set's user
+ * says so through config.idle_ancestor). */
+static inline bool idle_ancestor(driver *d, sharc_op *op) {
+  if (op == d->idle_last)
+    return true;
+  return !op->on_worklist && found_idle(d, op);
 }
 
 /* The op and all its ancestors up to the scope, innermost first, for an
