@@ -258,10 +258,10 @@ static void write_attrs(sharc_bc_writer *w, sharc_attr *const *attrs, unsigned n
 
 static void write_dict(sharc_bc_writer *w, const sharc_attr *a) {
   sharc_bc_write_varint(w, A_DICT);
-  sharc_bc_write_varint(w, a->dict.n);
-  for (unsigned i = 0; i < a->dict.n; i++) {
-    sharc_bc_write_attr(w, str_attr(w, sharc_ident_str(a->dict.entries[i].name)));
-    sharc_bc_write_attr(w, a->dict.entries[i].value);
+  sharc_bc_write_varint(w, sharc_dict_n(a));
+  for (unsigned i = 0; i < sharc_dict_n(a); i++) {
+    sharc_bc_write_attr(w, str_attr(w, sharc_ident_str(sharc_dict_entries(a)[i].name)));
+    sharc_bc_write_attr(w, sharc_dict_entries(a)[i].value);
   }
 }
 
@@ -342,7 +342,7 @@ static bool builtin_write_attr(sharc_bc_writer *w, const sharc_attr *a) {
     return true;
   case SHARC_ATTR_ARRAY:
     sharc_bc_write_varint(w, A_ARRAY);
-    write_attrs(w, a->array.elems, a->array.n);
+    write_attrs(w, sharc_array_elems(a), sharc_array_n(a));
     return true;
   case SHARC_ATTR_DICTIONARY:
     write_dict(w, a);

@@ -896,7 +896,7 @@ void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
 }
 
 void sharc_pr_dict_body_public(sharc_printer *p, const sharc_attr *dict) {
-  sharc_pr_dict_body(p, dict->dict.entries, dict->dict.n, NULL);
+  sharc_pr_dict_body(p, sharc_dict_entries(dict), sharc_dict_n(dict), NULL);
 }
 
 static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
@@ -930,11 +930,11 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     return;
   case SHARC_ATTR_ARRAY:
     sharc_buf_putc(b, '[');
-    for (unsigned i = 0; i < a->array.n; i++) {
+    for (unsigned i = 0; i < sharc_array_n(a); i++) {
       if (i)
         SHARC_BUF_LIT(b, ", ");
       /* array elements elide the default types: i64 integers, f64 floats */
-      const sharc_attr *e = a->array.elems[i];
+      const sharc_attr *e = sharc_array_elems(a)[i];
       bool default_type =
           (e->kind == SHARC_ATTR_INTEGER && e->type->kind == SHARC_TYPE_INTEGER &&
            e->type->integer.width == 64 && e->type->integer.sign == SHARC_SIGNLESS) ||
@@ -957,7 +957,7 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     return;
   case SHARC_ATTR_DICTIONARY:
     sharc_buf_putc(b, '{');
-    sharc_pr_dict_body(p, a->dict.entries, a->dict.n, NULL);
+    sharc_pr_dict_body(p, sharc_dict_entries(a), sharc_dict_n(a), NULL);
     sharc_buf_putc(b, '}');
     return;
   case SHARC_ATTR_DENSE_ARRAY:

@@ -421,7 +421,7 @@ unsigned sharc_interp_attr_len(const sharc_attr *a) {
   if (a->kind == SHARC_ATTR_DENSE_ELEMENTS)
     return (unsigned)sharc_type_num_elements(a->type);
   if (a->kind == SHARC_ATTR_ARRAY)
-    return a->array.n;
+    return sharc_array_n(a);
   return 0;
 }
 
@@ -437,7 +437,7 @@ int64_t sharc_interp_attr_i64(const sharc_attr *a, unsigned i) {
     return sharc_int_wrap((int64_t)w, bits, uns || bits == 1);
   }
   if (a->kind == SHARC_ATTR_ARRAY)
-    return sharc_attr_int_value(a->array.elems[i]);
+    return sharc_attr_int_value(sharc_array_elems(a)[i]);
   return 0;
 }
 

@@ -1019,9 +1019,9 @@ static bool is_default_value(const sharc_attr *a, const shlo_fmt_default *d) {
   case SHLO_DEFAULT_FALSE:
     return a->kind == SHARC_ATTR_BOOL && !a->b;
   case SHLO_DEFAULT_EMPTY_ARRAY:
-    return a->kind == SHARC_ATTR_ARRAY && a->array.n == 0;
+    return a->kind == SHARC_ATTR_ARRAY && sharc_array_n(a) == 0;
   case SHLO_DEFAULT_EMPTY_DICT:
-    return a->kind == SHARC_ATTR_DICTIONARY && a->dict.n == 0;
+    return a->kind == SHARC_ATTR_DICTIONARY && sharc_dict_n(a) == 0;
   case SHLO_DEFAULT_ACCURACY: {
     const shlo_struct_def *s = &sharc_shlo_result_accuracy_def;
     sharc_attr *atol = sharc_shlo_struct_field(a, s, 0), *rtol = sharc_shlo_struct_field(a, s, 1);

@@ -232,7 +232,7 @@ static sharc_op *rebuild(sharc_g2l_state *s, sharc_op *op, sharc_value *const *o
                          unsigned n, sharc_type *const *types, unsigned nt,
                          const sharc_named_attr *overrides, unsigned no) {
   sharc_attr *dict = sharc_op_attrs(op);
-  unsigned na = dict->dict.n;
+  unsigned na = sharc_dict_n(dict);
   sharc_named_attr *attrs = sharc_arena_alloc(&s->arena, (na + no + 1) * sizeof *attrs);
   unsigned k = 0;
   for (unsigned i = 0; i < no; i++)
@@ -240,9 +240,9 @@ static sharc_op *rebuild(sharc_g2l_state *s, sharc_op *op, sharc_value *const *o
   for (unsigned i = 0; i < na; i++) {
     bool overridden = false;
     for (unsigned j = 0; j < no; j++)
-      overridden |= dict->dict.entries[i].name == overrides[j].name;
+      overridden |= sharc_dict_entries(dict)[i].name == overrides[j].name;
     if (!overridden)
-      attrs[k++] = dict->dict.entries[i];
+      attrs[k++] = sharc_dict_entries(dict)[i];
   }
   return sharc_halo_recreate(&s->h, op, operands, n, types, nt,
                              sharc_attr_dictionary(s->h.ctx, attrs, k));

@@ -90,11 +90,11 @@ static bool check(sharc_op *op, bool ok, const char *message) {
 /* The op keeps only the attributes a builder given `keep` sets. */
 static void keep_only(sharc_g2l_state *s, sharc_op *op, const char *const *keep) {
   sharc_attr *dict = sharc_op_attrs(op);
-  unsigned n = dict ? dict->dict.n : 0;
+  unsigned n = dict ? sharc_dict_n(dict) : 0;
   const char **drop = sharc_arena_alloc(&s->arena, (n + 1) * sizeof *drop);
   unsigned nd = 0;
   for (unsigned i = 0; i < n; i++) {
-    sharc_str name = sharc_ident_str(dict->dict.entries[i].name);
+    sharc_str name = sharc_ident_str(sharc_dict_entries(dict)[i].name);
     bool kept = false;
     for (const char *const *k = keep; *k && !kept; k++)
       kept = sharc_str_eq_cstr(name, *k);
