@@ -80,7 +80,7 @@ static bool attr_scan(const sharc_attr *a) {
         return true;
     return false;
   case SHARC_ATTR_DENSE_ARRAY:
-    return sharc_type_may_alias(a->darray.elem);
+    return sharc_type_may_alias(sharc_darray_elem(a));
   case SHARC_ATTR_DIALECT:
     return !sharc_attr_def_of(a)->may_alias || sharc_attr_def_of(a)->may_alias(a);
   case SHARC_ATTR_AFFINE_MAP: /* printed as #map, #set aliases */

@@ -46,7 +46,7 @@ void sharc_attr_walk_immediate(const sharc_attr *a, const sharc_subelement_fns *
     report_type(f, a->tval);
     break;
   case SHARC_ATTR_DENSE_ARRAY:
-    report_type(f, a->darray.elem);
+    report_type(f, sharc_darray_elem(a));
     break;
   case SHARC_ATTR_DIALECT:
     if (sharc_attr_def_of(a) && sharc_attr_def_of(a)->walk)

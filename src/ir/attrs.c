@@ -37,12 +37,6 @@ static void attr_own(sharc_context *ctx, void *obj) {
       ctx->dict_names[bit / 64] |= (uint64_t)1 << (bit % 64);
     }
     break;
-  case SHARC_ATTR_DENSE_ARRAY:
-    a->darray.raw = key_at(a, 24);
-    break;
-  case SHARC_ATTR_DENSE_ELEMENTS:
-    a->dense.raw = key_at(a, 24);
-    break;
   case SHARC_ATTR_DENSE_STRING: {
     sharc_str *s = sharc_arena_alloc(ar, a->dstrings.n * sizeof *s + 1);
     for (size_t i = 0; i < a->dstrings.n; i++) {
@@ -64,8 +58,8 @@ static void attr_own(sharc_context *ctx, void *obj) {
 }
 
 /* Bytes an attribute of `kind` takes: the common fields and the union
- * member of its kind, not the widest member. Integers, floats, arrays and
- * dictionaries need none (their values, elements and entries are in the
+ * member of its kind, not the widest member. Integers, floats, arrays,
+ * dictionaries and dense attributes need none (what they hold is in the
  * key), strings two of the union's three words; a module holds about one
  * distinct such attribute per op. */
 static size_t attr_size(sharc_attr_kind kind) {
@@ -75,6 +69,8 @@ static size_t attr_size(sharc_attr_kind kind) {
   case SHARC_ATTR_FLOAT:
   case SHARC_ATTR_ARRAY: /* the elements: in the key */
   case SHARC_ATTR_DICTIONARY:
+  case SHARC_ATTR_DENSE_ARRAY:
+  case SHARC_ATTR_DENSE_ELEMENTS:
     return base;
   case SHARC_ATTR_UNIT:
   case SHARC_ATTR_BOOL:
@@ -343,7 +339,7 @@ sharc_attr *sharc_attr_dense_array(sharc_context *ctx, sharc_type *elem, const u
   sharc_key_ptr(&k, elem);
   sharc_key_u64(&k, n);
   sharc_key_put(&k, raw, words * sizeof *raw);
-  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ARRAY, .darray = {n, raw, elem}};
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ARRAY};
   return intern(ctx, &k, &a);
 }
 
@@ -359,8 +355,7 @@ sharc_attr *sharc_attr_dense_elements(sharc_context *ctx, sharc_type *shaped, co
   sharc_key_ptr(&k, shaped);
   sharc_key_u64(&k, splat);
   sharc_key_put(&k, raw, n_words * sizeof *raw);
-  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ELEMENTS, .type = shaped,
-                  .dense = {n_words, raw, splat}};
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ELEMENTS, .type = shaped};
   return intern(ctx, &k, &a);
 }
 
@@ -734,7 +729,7 @@ unsigned sharc_attr_count(const sharc_attr *a) {
   case SHARC_ATTR_DICTIONARY:
     return sharc_dict_n(a);
   case SHARC_ATTR_DENSE_ARRAY:
-    return a->darray.n;
+    return sharc_darray_n(a);
   case SHARC_ATTR_LOC_FUSED:
     return a->fused.n;
   default:
@@ -778,7 +773,7 @@ sharc_attr *sharc_attr_dict_get_ident(const sharc_attr *dict, const sharc_ident 
 }
 
 int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i) {
-  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
+  uint64_t raw = sharc_dense_splat(a) ? sharc_dense_raw(a)[0] : sharc_dense_raw(a)[i];
   const sharc_type *elem = sharc_type_element(a->type);
   if (!elem || elem->kind != SHARC_TYPE_INTEGER || elem->integer.width == 0 ||
       elem->integer.width >= 64)
@@ -791,7 +786,7 @@ int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i) {
 }
 
 int64_t sharc_attr_dense_array_i64(const sharc_attr *a, unsigned i) {
-  return (int64_t)a->darray.raw[i];
+  return (int64_t)sharc_darray_raw(a)[i];
 }
 
 sharc_ident *sharc_attr_symbol_root(const sharc_attr *a) { return a->sym.root; }

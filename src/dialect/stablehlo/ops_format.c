@@ -753,7 +753,7 @@ static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
   for (unsigned i = 0; i < n; i++) { /* the raw words, as sharc_attr_dense_array_i64 reads them */
     if (i)
       SHARC_BUF_LIT(b, ", ");
-    sharc_buf_put_i64(b, (int64_t)a->darray.raw[i]);
+    sharc_buf_put_i64(b, (int64_t)sharc_darray_raw(a)[i]);
   }
   sharc_buf_putc(b, ']');
 }
@@ -814,13 +814,13 @@ static void print_window(sharc_printer *p, sharc_op *op) {
         sharc_pr_puts(p, "]");
       }
     } else if (a->kind == SHARC_ATTR_DENSE_ARRAY) {
-      for (unsigned i = 0; i < a->darray.n; i++) {
+      for (unsigned i = 0; i < sharc_darray_n(a); i++) {
         if (i)
           sharc_pr_puts(p, ", ");
         if (k == 4)
-          sharc_pr_puts(p, a->darray.raw[i] ? "true" : "false");
+          sharc_pr_puts(p, sharc_darray_raw(a)[i] ? "true" : "false");
         else
-          sharc_buf_put_i64(p->out, a->darray.raw[i]);
+          sharc_buf_put_i64(p->out, sharc_darray_raw(a)[i]);
       }
     }
     sharc_pr_puts(p, "]");

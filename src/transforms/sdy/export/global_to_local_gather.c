@@ -23,11 +23,11 @@ typedef struct index_dims {
 } index_dims;
 
 static unsigned array_len(const sharc_attr *a) {
-  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY ? a->darray.n : 0;
+  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY ? sharc_darray_n(a) : 0;
 }
 
 static int64_t array_at(const sharc_attr *a, unsigned i) {
-  return i < array_len(a) ? (int64_t)a->darray.raw[i] : 0;
+  return i < array_len(a) ? (int64_t)sharc_darray_raw(a)[i] : 0;
 }
 
 static bool array_contains(const sharc_attr *a, int64_t v) {
