@@ -169,10 +169,10 @@ bool sharc_bc_dense_raw_bytes(const sharc_attr *a, sharc_buf *out) {
   if (!bits)
     return false;
   unsigned wpw = sharc_type_scalar_words(elem);
-  size_t scalars = a->dense.nwords / wpw;
+  size_t scalars = sharc_dense_nwords(a) / wpw;
   if (bits == 1 && parts == 1) {
-    if (a->dense.splat) {
-      sharc_buf_putc(out, a->dense.raw[0] & 1 ? (char)0xff : 0);
+    if (sharc_dense_splat(a)) {
+      sharc_buf_putc(out, sharc_dense_raw(a)[0] & 1 ? (char)0xff : 0);
       return true;
     }
     size_t nbytes = (scalars + 7) / 8;
@@ -180,7 +180,7 @@ bool sharc_bc_dense_raw_bytes(const sharc_attr *a, sharc_buf *out) {
     for (size_t i = 0; i < nbytes; i++) {
       unsigned char byte = 0;
       for (size_t b = 0; b < 8 && i * 8 + b < scalars; b++)
-        byte |= (unsigned char)((a->dense.raw[i * 8 + b] & 1) << b);
+        byte |= (unsigned char)((sharc_dense_raw(a)[i * 8 + b] & 1) << b);
       sharc_buf_putc(out, (char)byte);
     }
     return true;
@@ -188,21 +188,21 @@ bool sharc_bc_dense_raw_bytes(const sharc_attr *a, sharc_buf *out) {
   unsigned bytes = (bits + 7) / 8;
   for (size_t i = 0; i < scalars; i++)
     for (unsigned b = 0; b < bytes; b++) {
-      uint64_t word = a->dense.raw[i * wpw + b / 8];
+      uint64_t word = sharc_dense_raw(a)[i * wpw + b / 8];
       sharc_buf_putc(out, (char)(word >> (8 * (b % 8))));
     }
   return true;
 }
 
 static bool dense_array_bytes(const sharc_attr *a, sharc_buf *out) {
-  unsigned bits = scalar_bits(a->darray.elem);
+  unsigned bits = scalar_bits(sharc_darray_elem(a));
   if (!bits)
     return false;
   unsigned bytes = bits == 1 ? 1 : (bits + 7) / 8;
-  unsigned wpw = sharc_type_scalar_words(a->darray.elem);
-  for (unsigned i = 0; i < a->darray.n; i++)
+  unsigned wpw = sharc_type_scalar_words(sharc_darray_elem(a));
+  for (unsigned i = 0; i < sharc_darray_n(a); i++)
     for (unsigned b = 0; b < bytes; b++) {
-      uint64_t word = a->darray.raw[i * wpw + b / 8];
+      uint64_t word = sharc_darray_raw(a)[i * wpw + b / 8];
       sharc_buf_putc(out, (char)(word >> (8 * (b % 8))));
     }
   return true;
@@ -258,10 +258,10 @@ static void write_attrs(sharc_bc_writer *w, sharc_attr *const *attrs, unsigned n
 
 static void write_dict(sharc_bc_writer *w, const sharc_attr *a) {
   sharc_bc_write_varint(w, A_DICT);
-  sharc_bc_write_varint(w, a->dict.n);
-  for (unsigned i = 0; i < a->dict.n; i++) {
-    sharc_bc_write_attr(w, str_attr(w, sharc_ident_str(a->dict.entries[i].name)));
-    sharc_bc_write_attr(w, a->dict.entries[i].value);
+  sharc_bc_write_varint(w, sharc_dict_n(a));
+  for (unsigned i = 0; i < sharc_dict_n(a); i++) {
+    sharc_bc_write_attr(w, str_attr(w, sharc_ident_str(sharc_dict_entries(a)[i].name)));
+    sharc_bc_write_attr(w, sharc_dict_entries(a)[i].value);
   }
 }
 
@@ -296,8 +296,8 @@ static bool write_dense_array(sharc_bc_writer *w, const sharc_attr *a) {
     return false;
   }
   sharc_bc_write_varint(w, A_DENSE_ARRAY);
-  sharc_bc_write_type(w, a->darray.elem);
-  sharc_bc_write_varint(w, a->darray.n);
+  sharc_bc_write_type(w, sharc_darray_elem(a));
+  sharc_bc_write_varint(w, sharc_darray_n(a));
   sharc_bc_write_blob(w, raw.data, raw.len);
   sharc_buf_free(&raw);
   return true;
@@ -342,7 +342,7 @@ static bool builtin_write_attr(sharc_bc_writer *w, const sharc_attr *a) {
     return true;
   case SHARC_ATTR_ARRAY:
     sharc_bc_write_varint(w, A_ARRAY);
-    write_attrs(w, a->array.elems, a->array.n);
+    write_attrs(w, sharc_array_elems(a), sharc_array_n(a));
     return true;
   case SHARC_ATTR_DICTIONARY:
     write_dict(w, a);

@@ -828,10 +828,10 @@ static bool read_props(bc_file *f, sharc_bc_reader *r, const op_name_info *name,
   }
   if (!f->inherents.len)
     return true;
-  unsigned base = *dict ? (*dict)->dict.n : 0, n = base + f->inherents.len;
+  unsigned base = *dict ? sharc_dict_n(*dict) : 0, n = base + f->inherents.len;
   sharc_named_attr *all = sharc_bc_scratch(r, n * sizeof *all);
   if (base)
-    memcpy(all, (*dict)->dict.entries, base * sizeof *all);
+    memcpy(all, sharc_dict_entries(*dict), base * sizeof *all);
   for (unsigned i = 0; i < f->inherents.len; i++)
     all[base + i] = (sharc_named_attr){
         sharc_ident_get(f->ctx, sharc_str_from_cstr(f->inherents.items[i].name)),

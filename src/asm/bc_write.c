@@ -312,14 +312,14 @@ static bool is_prop_name(const sharc_bc_op *ent, const sharc_ident *name) {
  * properties only the discardable ones. */
 static sharc_attr *op_dict(bc_state *st, const sharc_op *op, const sharc_bc_op *ent) {
   sharc_attr *all = op->attrs;
-  if (!ent || st->version < SHARC_BC_NATIVE_PROPERTIES || !all || !all->dict.n)
+  if (!ent || st->version < SHARC_BC_NATIVE_PROPERTIES || !all || !sharc_dict_n(all))
     return all;
-  sharc_named_attr *keep = sharc_xmalloc_array(all->dict.n, sizeof *keep);
+  sharc_named_attr *keep = sharc_xmalloc_array(sharc_dict_n(all), sizeof *keep);
   unsigned n = 0;
-  for (unsigned i = 0; i < all->dict.n; i++)
-    if (!is_prop_name(ent, all->dict.entries[i].name))
-      keep[n++] = all->dict.entries[i];
-  sharc_attr *d = n == all->dict.n ? all : sharc_attr_dictionary(st->ctx, keep, n);
+  for (unsigned i = 0; i < sharc_dict_n(all); i++)
+    if (!is_prop_name(ent, sharc_dict_entries(all)[i].name))
+      keep[n++] = sharc_dict_entries(all)[i];
+  sharc_attr *d = n == sharc_dict_n(all) ? all : sharc_attr_dictionary(st->ctx, keep, n);
   free(keep);
   return d;
 }
@@ -358,7 +358,7 @@ static void number_op(bc_state *st, const sharc_op *op) {
   }
   const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, sharc_op_def_of(op));
   sharc_attr *dict = op_dict(st, op, ent);
-  if (dict && dict->dict.n)
+  if (dict && sharc_dict_n(dict))
     number_attr(st, dict);
   if (st->version >= SHARC_BC_NATIVE_PROPERTIES) {
     if (ent) {
@@ -938,7 +938,7 @@ static void write_op(bc_state *st, emitter *em, sharc_op *op) {
   em_varint(em, attr_number(st, sharc_op_loc(op)));
   const sharc_bc_op *ent = sharc_bc_op_entry(st->ctx, sharc_op_def_of(op));
   sharc_attr *dict = op_dict(st, op, ent);
-  if (dict && dict->dict.n) {
+  if (dict && sharc_dict_n(dict)) {
     mask |= SHARC_BC_OP_ATTRS;
     em_varint(em, attr_number(st, dict));
   }

@@ -882,17 +882,17 @@ static bool verify_sparse(sharc_parser *p, const sharc_token *at, const sharc_ty
   int64_t count = it->shaped.shape[0];
   if (!shape_ok || count != vt->shaped.shape[0])
     return sparse_shape_error(p, at, type, indices, values);
-  if (indices->dense.splat) {
+  if (sharc_dense_splat(indices)) {
     uint64_t *index = sharc_xmalloc_array(rank + 1, sizeof *index);
     for (unsigned i = 0; i < rank; i++)
-      index[i] = indices->dense.raw[0];
+      index[i] = sharc_dense_raw(indices)[0];
     bool ok = sparse_index_valid(type, index, rank) ||
               sparse_index_error(p, at, type, 0, index, rank);
     free(index);
     return ok;
   }
   for (int64_t k = 0; k < count; k++) {
-    const uint64_t *at_k = indices->dense.raw + (size_t)k * rank;
+    const uint64_t *at_k = sharc_dense_raw(indices) + (size_t)k * rank;
     if (!sparse_index_valid(type, at_k, rank))
       return sparse_index_error(p, at, type, (unsigned)k, at_k, rank);
   }

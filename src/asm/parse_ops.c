@@ -236,8 +236,8 @@ static bool parse_next_successor(sharc_parser *p, void *successors) {
  * properties never gets here: its `<{...}>` is an error.) */
 static void take_generic_props(sharc_op_builder *b, const sharc_op_def *def,
                                const sharc_attr *props) {
-  for (unsigned i = 0; i < props->dict.n; i++) {
-    const sharc_named_attr *e = &props->dict.entries[i];
+  for (unsigned i = 0; i < sharc_dict_n(props); i++) {
+    const sharc_named_attr *e = &sharc_dict_entries(props)[i];
     if (sharc_op_def_is_inherent(def, e->name))
       sharc_builder_add_attr(b, e->name, e->value);
   }

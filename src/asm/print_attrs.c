@@ -515,7 +515,7 @@ static void print_dense_hex(sharc_printer *p, const sharc_attr *a, size_t num) {
     for (size_t byte = 0; byte < (num + 7) / 8; byte++) {
       unsigned v = 0;
       for (unsigned bit = 0; bit < 8 && byte * 8 + bit < num; bit++)
-        v |= (unsigned)(a->dense.raw[byte * 8 + bit] & 1) << bit;
+        v |= (unsigned)(sharc_dense_raw(a)[byte * 8 + bit] & 1) << bit;
       sharc_buf_putc(b, hex_digits[v >> 4]);
       sharc_buf_putc(b, hex_digits[v & 15]);
     }
@@ -523,7 +523,7 @@ static void print_dense_hex(sharc_printer *p, const sharc_attr *a, size_t num) {
     unsigned sb = storage_bytes(st), sw = scalar_words(st);
     size_t scalars = num * (is_complex ? 2 : 1);
     for (size_t i = 0; i < scalars; i++) {
-      const uint64_t *w = a->dense.raw + i * sw;
+      const uint64_t *w = sharc_dense_raw(a) + i * sw;
       for (unsigned k = 0; k < sb; k++) {
         unsigned v = k < 16 ? (unsigned)((w[k / 8 < sw ? k / 8 : 0] >> (8 * (k % 8))) & 0xff) : 0;
         if (k / 8 >= sw)
@@ -541,13 +541,13 @@ static void print_dense_nested(sharc_printer *p, const sharc_attr *a, unsigned d
   const sharc_type *t = a->type;
   unsigned wpe = f->complex ? 2 * f->sw : f->sw;
   if (dim == t->shaped.rank) {
-    print_element(p, f, a->dense.raw + *index * wpe);
+    print_element(p, f, sharc_dense_raw(a) + *index * wpe);
     (*index)++;
     return;
   }
   sharc_buf_putc(p->out, '[');
   if (dim + 1 == t->shaped.rank) { /* the innermost dimension: its elements in a row */
-    const uint64_t *raw = a->dense.raw + *index * wpe;
+    const uint64_t *raw = sharc_dense_raw(a) + *index * wpe;
     size_t n = (size_t)t->shaped.shape[dim];
     if (!f->complex) {
       print_scalar_row(p, f->st, raw, n, f->sw);
@@ -594,14 +594,14 @@ static void print_dense_body(sharc_printer *p, const sharc_attr *a, bool allow_h
   const sharc_type *t = a->type;
   int64_t num = sharc_type_num_elements(t);
   elem_fmt f = elem_fmt_of(t->shaped.elem);
-  if (a->dense.splat) {
-    print_element(p, &f, a->dense.raw);
+  if (sharc_dense_splat(a)) {
+    print_element(p, &f, sharc_dense_raw(a));
   } else if (allow_hex && hex_elements(p, num)) {
     print_dense_hex(p, a, (size_t)num);
   } else if (num > 0) {
     size_t index = 0;
     if (t->shaped.rank == 0)
-      print_element(p, &f, a->dense.raw);
+      print_element(p, &f, sharc_dense_raw(a));
     else
       print_dense_nested(p, a, 0, &index, &f);
   }
@@ -609,7 +609,7 @@ static void print_dense_body(sharc_printer *p, const sharc_attr *a, bool allow_h
 
 static void print_dense(sharc_printer *p, const sharc_attr *a) {
   const sharc_type *t = a->type;
-  if (elide_elements(p, sharc_type_num_elements(t), a->dense.splat)) {
+  if (elide_elements(p, sharc_type_num_elements(t), sharc_dense_splat(a))) {
     print_elided(p, t);
     return;
   }
@@ -657,7 +657,7 @@ static void print_dense_strings(sharc_printer *p, const sharc_attr *a) {
 
 /* Whether a dense attribute of either storage is elided. */
 static bool elide_dense(const sharc_printer *p, const sharc_attr *a) {
-  bool splat = a->kind == SHARC_ATTR_DENSE_STRING ? a->dstrings.splat : a->dense.splat;
+  bool splat = a->kind == SHARC_ATTR_DENSE_STRING ? a->dstrings.splat : sharc_dense_splat(a);
   return elide_elements(p, sharc_type_num_elements(a->type), splat);
 }
 
@@ -685,10 +685,10 @@ static void print_sparse(sharc_printer *p, const sharc_attr *a) {
 
 static void print_dense_array(sharc_printer *p, const sharc_attr *a) {
   SHARC_PR_LIT(p, "array<");
-  sharc_pr_type(p, a->darray.elem);
-  if (a->darray.n) {
+  sharc_pr_type(p, sharc_darray_elem(a));
+  if (sharc_darray_n(a)) {
     SHARC_PR_LIT(p, ": ");
-    print_scalar_row(p, a->darray.elem, a->darray.raw, a->darray.n, scalar_words(a->darray.elem));
+    print_scalar_row(p, sharc_darray_elem(a), sharc_darray_raw(a), sharc_darray_n(a), scalar_words(sharc_darray_elem(a)));
   }
   sharc_buf_putc(p->out, '>');
 }
@@ -896,7 +896,7 @@ void sharc_pr_dict_body(sharc_printer *p, const sharc_named_attr *e, unsigned n,
 }
 
 void sharc_pr_dict_body_public(sharc_printer *p, const sharc_attr *dict) {
-  sharc_pr_dict_body(p, dict->dict.entries, dict->dict.n, NULL);
+  sharc_pr_dict_body(p, sharc_dict_entries(dict), sharc_dict_n(dict), NULL);
 }
 
 static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
@@ -930,11 +930,11 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     return;
   case SHARC_ATTR_ARRAY:
     sharc_buf_putc(b, '[');
-    for (unsigned i = 0; i < a->array.n; i++) {
+    for (unsigned i = 0; i < sharc_array_n(a); i++) {
       if (i)
         SHARC_BUF_LIT(b, ", ");
       /* array elements elide the default types: i64 integers, f64 floats */
-      const sharc_attr *e = a->array.elems[i];
+      const sharc_attr *e = sharc_array_elems(a)[i];
       bool default_type =
           (e->kind == SHARC_ATTR_INTEGER && e->type->kind == SHARC_TYPE_INTEGER &&
            e->type->integer.width == 64 && e->type->integer.sign == SHARC_SIGNLESS) ||
@@ -957,7 +957,7 @@ static void print_attr_body(sharc_printer *p, const sharc_attr *a) {
     return;
   case SHARC_ATTR_DICTIONARY:
     sharc_buf_putc(b, '{');
-    sharc_pr_dict_body(p, a->dict.entries, a->dict.n, NULL);
+    sharc_pr_dict_body(p, sharc_dict_entries(a), sharc_dict_n(a), NULL);
     sharc_buf_putc(b, '}');
     return;
   case SHARC_ATTR_DENSE_ARRAY:

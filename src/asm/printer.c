@@ -1162,12 +1162,12 @@ void sharc_pr_op_name(sharc_printer *p, const sharc_op *op) {
 void sharc_pr_attr_dict(sharc_printer *p, const sharc_attr *dict, const char *const *elided,
                         bool with_keyword) {
   unsigned i = 0; /* the first entry shown */
-  while (i < dict->dict.n && sharc_pr_name_elided(elided, dict->dict.entries[i].name))
+  while (i < sharc_dict_n(dict) && sharc_pr_name_elided(elided, sharc_dict_entries(dict)[i].name))
     i++;
-  if (i == dict->dict.n)
+  if (i == sharc_dict_n(dict))
     return;
   sharc_pr_puts(p, with_keyword ? " attributes {" : " {");
-  sharc_pr_dict_body(p, dict->dict.entries + i, dict->dict.n - i, elided);
+  sharc_pr_dict_body(p, sharc_dict_entries(dict) + i, sharc_dict_n(dict) - i, elided);
   sharc_buf_putc(p->out, '}');
 }
 
@@ -1183,8 +1183,8 @@ static void collect_generic(sharc_printer *p, sharc_op *op) {
     sharc_pr_type(p, uses[i].value->type);
   for (unsigned i = 0; i < op->num_results; i++)
     sharc_pr_type(p, sharc_op_results_of(op)[i].type);
-  for (unsigned i = 0; i < op->attrs->dict.n; i++)
-    sharc_pr_attr(p, op->attrs->dict.entries[i].value);
+  for (unsigned i = 0; i < sharc_dict_n(op->attrs); i++)
+    sharc_pr_attr(p, sharc_dict_entries(op->attrs)[i].value);
 }
 
 static void print_generic(sharc_printer *p, sharc_op *op) {
@@ -1214,8 +1214,8 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
   /* inherent attributes of registered ops are properties */
   const sharc_attr *d = op->attrs;
   unsigned nprops = 0;
-  for (unsigned i = 0; sharc_op_def_of(op) && i < d->dict.n; i++)
-    nprops += sharc_op_def_is_inherent(sharc_op_def_of(op), d->dict.entries[i].name);
+  for (unsigned i = 0; sharc_op_def_of(op) && i < sharc_dict_n(d); i++)
+    nprops += sharc_op_def_is_inherent(sharc_op_def_of(op), sharc_dict_entries(d)[i].name);
   /* MLIR's alias collector does not look into an unregistered op's
    * properties, but printing them uses aliases found elsewhere */
   if (sharc_op_props_of(op)) {
@@ -1226,13 +1226,13 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
   if (nprops) {
     SHARC_PR_LIT(p, " <{");
     bool first = true;
-    for (unsigned i = 0; i < d->dict.n; i++) {
-      if (!sharc_op_def_is_inherent(sharc_op_def_of(op), d->dict.entries[i].name))
+    for (unsigned i = 0; i < sharc_dict_n(d); i++) {
+      if (!sharc_op_def_is_inherent(sharc_op_def_of(op), sharc_dict_entries(d)[i].name))
         continue;
       if (!first)
         SHARC_PR_LIT(p, ", ");
       first = false;
-      sharc_pr_dict_body(p, &d->dict.entries[i], 1, NULL);
+      sharc_pr_dict_body(p, &sharc_dict_entries(d)[i], 1, NULL);
     }
     SHARC_PR_LIT(p, "}>");
   }
@@ -1245,23 +1245,23 @@ static void print_generic(sharc_printer *p, sharc_op *op) {
     }
     sharc_buf_putc(b, ')');
   }
-  if (d->dict.n > nprops && !nprops) {
+  if (sharc_dict_n(d) > nprops && !nprops) {
     /* nothing to skip: one call prints the entries and their separators
      * (each key's `, key = ` one copy from the printer's key memo) */
     SHARC_PR_LIT(p, " {");
-    sharc_pr_dict_body(p, d->dict.entries, d->dict.n, NULL);
+    sharc_pr_dict_body(p, sharc_dict_entries(d), sharc_dict_n(d), NULL);
     sharc_buf_putc(b, '}');
-  } else if (d->dict.n > nprops) {
+  } else if (sharc_dict_n(d) > nprops) {
     SHARC_PR_LIT(p, " {");
     bool first = true;
-    for (unsigned i = 0; i < d->dict.n; i++) {
+    for (unsigned i = 0; i < sharc_dict_n(d); i++) {
       if (sharc_op_def_of(op) &&
-          sharc_op_def_is_inherent(sharc_op_def_of(op), d->dict.entries[i].name))
+          sharc_op_def_is_inherent(sharc_op_def_of(op), sharc_dict_entries(d)[i].name))
         continue;
       if (!first)
         SHARC_PR_LIT(p, ", ");
       first = false;
-      sharc_pr_dict_body(p, &d->dict.entries[i], 1, NULL);
+      sharc_pr_dict_body(p, &sharc_dict_entries(d)[i], 1, NULL);
     }
     sharc_buf_putc(b, '}');
   }
@@ -1602,7 +1602,7 @@ bool sharc_print_ahead_finish(sharc_print_ahead *a, sharc_op *top) {
     return false;
   const sharc_block *b = sharc_op_regions_of(top)[0].first;
   if (b != a->body || b->next || b->num_args || b->last != a->last ||
-      (top->attrs && top->attrs->dict.n) || sharc_op_props(top))
+      (top->attrs && sharc_dict_n(top->attrs)) || sharc_op_props(top))
     return false;
   sharc_printer *p = &a->p;
   p->indent = 0;

@@ -524,8 +524,8 @@ static unsigned dict_hooks_key(const sharc_op *op, bool changed_only, uintptr_t 
  * dictionary, and one memo look-up replaces one per hook. `*hooked_out`
  * (when not NULL): how many hooks there were to run. */
 static bool verify_dialect_attrs(sharc_op *op, bool changed_only, unsigned *hooked_out) {
-  unsigned n = op->attrs ? op->attrs->dict.n : 0;
-  const sharc_named_attr *e = n ? op->attrs->dict.entries : NULL;
+  unsigned n = op->attrs ? sharc_dict_n(op->attrs) : 0;
+  const sharc_named_attr *e = n ? sharc_dict_entries(op->attrs) : NULL;
   sharc_context *ctx = sharc_op_ctx_of(op);
   unsigned hooked = 0, first = 0;
   const sharc_dialect *first_dialect = NULL;

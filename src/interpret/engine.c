@@ -417,11 +417,11 @@ unsigned sharc_interp_attr_len(const sharc_attr *a) {
   if (!a)
     return 0;
   if (a->kind == SHARC_ATTR_DENSE_ARRAY)
-    return a->darray.n;
+    return sharc_darray_n(a);
   if (a->kind == SHARC_ATTR_DENSE_ELEMENTS)
     return (unsigned)sharc_type_num_elements(a->type);
   if (a->kind == SHARC_ATTR_ARRAY)
-    return a->array.n;
+    return sharc_array_n(a);
   return 0;
 }
 
@@ -429,7 +429,7 @@ int64_t sharc_interp_attr_i64(const sharc_attr *a, unsigned i) {
   if (a->kind == SHARC_ATTR_DENSE_ARRAY)
     return sharc_attr_dense_array_i64(a, i);
   if (a->kind == SHARC_ATTR_DENSE_ELEMENTS) {
-    uint64_t w = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
+    uint64_t w = sharc_dense_splat(a) ? sharc_dense_raw(a)[0] : sharc_dense_raw(a)[i];
     sharc_type *e = sharc_type_element(a->type);
     unsigned bits = sharc_type_bit_width(e);
     bool uns = sharc_type_get_kind(e) == SHARC_TYPE_INTEGER &&
@@ -437,7 +437,7 @@ int64_t sharc_interp_attr_i64(const sharc_attr *a, unsigned i) {
     return sharc_int_wrap((int64_t)w, bits, uns || bits == 1);
   }
   if (a->kind == SHARC_ATTR_ARRAY)
-    return sharc_attr_int_value(a->array.elems[i]);
+    return sharc_attr_int_value(sharc_array_elems(a)[i]);
   return 0;
 }
 

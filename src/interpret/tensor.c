@@ -291,19 +291,19 @@ sharc_tensor *sharc_tensor_from_attr(sharc_context *ctx, const sharc_attr *a) {
   unsigned wps = t->st == SHARC_ST_C64 || t->st == SHARC_ST_C128 ? 2 : 1;
   if (t->n == 0)
     return t;
-  if (a->dense.splat || a->dense.nwords == wps) {
-    store_word(t, 0, a->dense.raw);
+  if (sharc_dense_splat(a) || sharc_dense_nwords(a) == wps) {
+    store_word(t, 0, sharc_dense_raw(a));
     size_t esz = sharc_storage_size(t->st);
     for (int64_t i = 1; i < t->n; i++)
       memcpy((char *)t->data.p + i * esz, t->data.p, esz);
     return t;
   }
-  if (a->dense.nwords < (size_t)t->n * wps) {
+  if (sharc_dense_nwords(a) < (size_t)t->n * wps) {
     sharc_tensor_release(t);
     return NULL;
   }
   for (int64_t i = 0; i < t->n; i++)
-    store_word(t, i, a->dense.raw + i * wps);
+    store_word(t, i, sharc_dense_raw(a) + i * wps);
   return t;
 }
 

@@ -70,17 +70,17 @@ static bool attr_scan(const sharc_attr *a) {
   case SHARC_ATTR_TYPE:
     return sharc_type_may_alias(a->tval);
   case SHARC_ATTR_ARRAY:
-    for (unsigned i = 0; i < a->array.n; i++)
-      if (sharc_attr_may_alias(a->array.elems[i]))
+    for (unsigned i = 0; i < sharc_array_n(a); i++)
+      if (sharc_attr_may_alias(sharc_array_elems(a)[i]))
         return true;
     return false;
   case SHARC_ATTR_DICTIONARY:
-    for (unsigned i = 0; i < a->dict.n; i++)
-      if (sharc_attr_may_alias(a->dict.entries[i].value))
+    for (unsigned i = 0; i < sharc_dict_n(a); i++)
+      if (sharc_attr_may_alias(sharc_dict_entries(a)[i].value))
         return true;
     return false;
   case SHARC_ATTR_DENSE_ARRAY:
-    return sharc_type_may_alias(a->darray.elem);
+    return sharc_type_may_alias(sharc_darray_elem(a));
   case SHARC_ATTR_DIALECT:
     return !sharc_attr_def_of(a)->may_alias || sharc_attr_def_of(a)->may_alias(a);
   case SHARC_ATTR_AFFINE_MAP: /* printed as #map, #set aliases */

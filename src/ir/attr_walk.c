@@ -35,18 +35,18 @@ static void walk_location(const sharc_attr *a, const sharc_subelement_fns *f) {
 void sharc_attr_walk_immediate(const sharc_attr *a, const sharc_subelement_fns *f) {
   switch (a->kind) {
   case SHARC_ATTR_ARRAY:
-    for (unsigned i = 0; i < a->array.n; i++)
-      report_attr(f, a->array.elems[i]);
+    for (unsigned i = 0; i < sharc_array_n(a); i++)
+      report_attr(f, sharc_array_elems(a)[i]);
     break;
   case SHARC_ATTR_DICTIONARY:
-    for (unsigned i = 0; i < a->dict.n; i++)
-      report_attr(f, a->dict.entries[i].value);
+    for (unsigned i = 0; i < sharc_dict_n(a); i++)
+      report_attr(f, sharc_dict_entries(a)[i].value);
     break;
   case SHARC_ATTR_TYPE:
     report_type(f, a->tval);
     break;
   case SHARC_ATTR_DENSE_ARRAY:
-    report_type(f, a->darray.elem);
+    report_type(f, sharc_darray_elem(a));
     break;
   case SHARC_ATTR_DIALECT:
     if (sharc_attr_def_of(a) && sharc_attr_def_of(a)->walk)

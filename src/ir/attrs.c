@@ -28,24 +28,14 @@ static void attr_own(sharc_context *ctx, void *obj) {
   case SHARC_ATTR_LOC_OPAQUE:
     a->opaque.body.data = sharc_arena_strndup(ar, a->opaque.body.data, a->opaque.body.len);
     break;
-  case SHARC_ATTR_ARRAY:
-    a->array.elems = key_at(a, 8);
-    break;
   case SHARC_ATTR_LOC_FUSED:
     a->fused.locs = key_at(a, 16);
     break;
   case SHARC_ATTR_DICTIONARY:
-    a->dict.entries = key_at(a, 8);
-    for (unsigned i = 0; i < a->dict.n; i++) {
-      unsigned bit = sharc_dict_name_bit(a->dict.entries[i].name);
+    for (unsigned i = 0, n = sharc_dict_n(a); i < n; i++) {
+      unsigned bit = sharc_dict_name_bit(sharc_dict_entries(a)[i].name);
       ctx->dict_names[bit / 64] |= (uint64_t)1 << (bit % 64);
     }
-    break;
-  case SHARC_ATTR_DENSE_ARRAY:
-    a->darray.raw = key_at(a, 24);
-    break;
-  case SHARC_ATTR_DENSE_ELEMENTS:
-    a->dense.raw = key_at(a, 24);
     break;
   case SHARC_ATTR_DENSE_STRING: {
     sharc_str *s = sharc_arena_alloc(ar, a->dstrings.n * sizeof *s + 1);
@@ -68,15 +58,19 @@ static void attr_own(sharc_context *ctx, void *obj) {
 }
 
 /* Bytes an attribute of `kind` takes: the common fields and the union
- * member of its kind, not the widest member. Integers and floats need none
- * (their value is in the key), strings, arrays and dictionaries two of the
- * union's three words; a module holds about one distinct such attribute
- * per op. */
+ * member of its kind, not the widest member. Integers, floats, arrays,
+ * dictionaries and dense attributes need none (what they hold is in the
+ * key), strings two of the union's three words; a module holds about one
+ * distinct such attribute per op. */
 static size_t attr_size(sharc_attr_kind kind) {
   size_t base = offsetof(sharc_attr, b);
   switch (kind) {
   case SHARC_ATTR_INTEGER: /* the value: in the key */
   case SHARC_ATTR_FLOAT:
+  case SHARC_ATTR_ARRAY: /* the elements: in the key */
+  case SHARC_ATTR_DICTIONARY:
+  case SHARC_ATTR_DENSE_ARRAY:
+  case SHARC_ATTR_DENSE_ELEMENTS:
     return base;
   case SHARC_ATTR_UNIT:
   case SHARC_ATTR_BOOL:
@@ -85,8 +79,6 @@ static size_t attr_size(sharc_attr_kind kind) {
   case SHARC_ATTR_LOC_UNKNOWN:
     return base + sizeof(uint64_t);
   case SHARC_ATTR_STRING:
-  case SHARC_ATTR_ARRAY:
-  case SHARC_ATTR_DICTIONARY:
   case SHARC_ATTR_DISTINCT:
   case SHARC_ATTR_LOC_NAME:
   case SHARC_ATTR_LOC_CALLSITE:
@@ -250,7 +242,7 @@ sharc_attr *sharc_attr_array(sharc_context *ctx, sharc_attr *const *elems, unsig
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_ARRAY);
   sharc_key_put(&k, elems, n * sizeof *elems);
-  sharc_attr a = {.kind = SHARC_ATTR_ARRAY, .array = {n, elems}};
+  sharc_attr a = {.kind = SHARC_ATTR_ARRAY};
   sharc_attr *r = absent ? intern_absent(ctx, &k, &a) : intern(ctx, &k, &a);
   ctx->array_mark = sharc_arena_mark_now(&ctx->uniq_arena);
   return r;
@@ -323,7 +315,7 @@ sharc_attr *sharc_attr_dictionary(sharc_context *ctx, const sharc_named_attr *en
   sharc_key k;
   sharc_key_init(&k, SHARC_ATTR_DICTIONARY);
   sharc_key_put(&k, sorted, n * sizeof *sorted);
-  sharc_attr a = {.kind = SHARC_ATTR_DICTIONARY, .dict = {n, sorted}};
+  sharc_attr a = {.kind = SHARC_ATTR_DICTIONARY};
   sharc_attr *r = holds_newer_value(ctx, sorted, n) ? intern_absent(ctx, &k, &a)
                                                      : intern(ctx, &k, &a);
   ctx->dict_mark = sharc_arena_mark_now(&ctx->uniq_arena);
@@ -347,7 +339,7 @@ sharc_attr *sharc_attr_dense_array(sharc_context *ctx, sharc_type *elem, const u
   sharc_key_ptr(&k, elem);
   sharc_key_u64(&k, n);
   sharc_key_put(&k, raw, words * sizeof *raw);
-  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ARRAY, .darray = {n, raw, elem}};
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ARRAY};
   return intern(ctx, &k, &a);
 }
 
@@ -363,8 +355,7 @@ sharc_attr *sharc_attr_dense_elements(sharc_context *ctx, sharc_type *shaped, co
   sharc_key_ptr(&k, shaped);
   sharc_key_u64(&k, splat);
   sharc_key_put(&k, raw, n_words * sizeof *raw);
-  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ELEMENTS, .type = shaped,
-                  .dense = {n_words, raw, splat}};
+  sharc_attr a = {.kind = SHARC_ATTR_DENSE_ELEMENTS, .type = shaped};
   return intern(ctx, &k, &a);
 }
 
@@ -734,11 +725,11 @@ sharc_type *sharc_attr_type_value(const sharc_attr *a) { return a->tval; }
 unsigned sharc_attr_count(const sharc_attr *a) {
   switch (a->kind) {
   case SHARC_ATTR_ARRAY:
-    return a->array.n;
+    return sharc_array_n(a);
   case SHARC_ATTR_DICTIONARY:
-    return a->dict.n;
+    return sharc_dict_n(a);
   case SHARC_ATTR_DENSE_ARRAY:
-    return a->darray.n;
+    return sharc_darray_n(a);
   case SHARC_ATTR_LOC_FUSED:
     return a->fused.n;
   default:
@@ -750,22 +741,24 @@ sharc_attr *sharc_attr_at(const sharc_attr *a, unsigned i) {
   if (a->kind == SHARC_ATTR_LOC_FUSED)
     return a->fused.locs[i];
   if (a->kind == SHARC_ATTR_DICTIONARY)
-    return a->dict.entries[i].value;
-  return a->array.elems[i];
+    return sharc_dict_entries(a)[i].value;
+  return sharc_array_elems(a)[i];
 }
 
-const sharc_named_attr *sharc_attr_dict_entries(const sharc_attr *a) { return a->dict.entries; }
+const sharc_named_attr *sharc_attr_dict_entries(const sharc_attr *a) {
+  return sharc_dict_entries(a);
+}
 
 sharc_attr *sharc_attr_dict_get(const sharc_attr *dict, const char *name) {
   if (!dict)
     return NULL;
   size_t n = strlen(name);
-  for (unsigned i = 0; i < dict->dict.n; i++) {
-    const sharc_ident *id = dict->dict.entries[i].name;
+  for (unsigned i = 0; i < sharc_dict_n(dict); i++) {
+    const sharc_ident *id = sharc_dict_entries(dict)[i].name;
     /* names of one length mostly differ in their first character: no
      * call for those */
     if (id->len == n && id->data[0] == name[0] && memcmp(id->data, name, n) == 0)
-      return dict->dict.entries[i].value;
+      return sharc_dict_entries(dict)[i].value;
   }
   return NULL;
 }
@@ -773,14 +766,14 @@ sharc_attr *sharc_attr_dict_get(const sharc_attr *dict, const char *name) {
 sharc_attr *sharc_attr_dict_get_ident(const sharc_attr *dict, const sharc_ident *name) {
   if (!dict)
     return NULL;
-  for (unsigned i = 0; i < dict->dict.n; i++)
-    if (dict->dict.entries[i].name == name)
-      return dict->dict.entries[i].value;
+  for (unsigned i = 0; i < sharc_dict_n(dict); i++)
+    if (sharc_dict_entries(dict)[i].name == name)
+      return sharc_dict_entries(dict)[i].value;
   return NULL;
 }
 
 int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i) {
-  uint64_t raw = a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
+  uint64_t raw = sharc_dense_splat(a) ? sharc_dense_raw(a)[0] : sharc_dense_raw(a)[i];
   const sharc_type *elem = sharc_type_element(a->type);
   if (!elem || elem->kind != SHARC_TYPE_INTEGER || elem->integer.width == 0 ||
       elem->integer.width >= 64)
@@ -793,7 +786,7 @@ int64_t sharc_attr_dense_int(const sharc_attr *a, size_t i) {
 }
 
 int64_t sharc_attr_dense_array_i64(const sharc_attr *a, unsigned i) {
-  return (int64_t)a->darray.raw[i];
+  return (int64_t)sharc_darray_raw(a)[i];
 }
 
 sharc_ident *sharc_attr_symbol_root(const sharc_attr *a) { return a->sym.root; }

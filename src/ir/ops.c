@@ -625,13 +625,13 @@ void sharc_op_set_attr(sharc_op *op, const char *name, sharc_attr *value) {
 static sharc_attr *dict_built(sharc_op *op, sharc_ident *id, sharc_attr *value,
                               sharc_set_attr_slot *slot) {
   const sharc_attr *old_dict = op->attrs;
-  unsigned n = op->attrs->dict.n;
+  unsigned n = sharc_dict_n(op->attrs);
   sharc_named_attr stack_buf[16];
   sharc_named_attr *entries = n + 1 <= 16 ? stack_buf : sharc_xmalloc_array(n + 1, sizeof *entries);
   unsigned out = 0;
   for (unsigned i = 0; i < n; i++)
-    if (op->attrs->dict.entries[i].name != id)
-      entries[out++] = op->attrs->dict.entries[i];
+    if (sharc_dict_entries(op->attrs)[i].name != id)
+      entries[out++] = sharc_dict_entries(op->attrs)[i];
   if (value)
     entries[out++] = (sharc_named_attr){id, value};
   sharc_attr *dict = sharc_attr_dictionary(sharc_op_ctx_of(op), entries, out);

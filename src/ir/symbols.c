@@ -312,7 +312,7 @@ static sharc_walk_result visit_ref(sharc_attr *a, void *user) {
 }
 
 void sharc_symbol_op_refs(sharc_op *op, void (*fn)(sharc_attr *ref, void *user), void *user) {
-  if (!op->attrs || op->attrs->dict.n == 0)
+  if (!op->attrs || sharc_dict_n(op->attrs) == 0)
     return;
   ref_walk w = {.fn = fn, .user = user};
   sharc_attr_walk(op->attrs, visit_ref, &w);

@@ -190,14 +190,14 @@ static bool is_arg_or_result_attrs(const sharc_ident *name) {
   return sharc_str_eq_cstr(s, "arg_attrs") || sharc_str_eq_cstr(s, "res_attrs");
 }
 
-static unsigned dict_size(const sharc_attr *d) { return d ? d->dict.n : 0; }
+static unsigned dict_size(const sharc_attr *d) { return d ? sharc_dict_n(d) : 0; }
 
 /* The value of `name` in dictionary `d` (NULL: none), compared by the
  * interned name. */
 static const sharc_attr *entry_value(const sharc_attr *d, const sharc_ident *name) {
   for (unsigned i = 0; i < dict_size(d); i++)
-    if (d->dict.entries[i].name == name)
-      return d->dict.entries[i].value;
+    if (sharc_dict_entries(d)[i].name == name)
+      return sharc_dict_entries(d)[i].value;
   return NULL;
 }
 
@@ -207,12 +207,12 @@ static const sharc_attr *entry_value(const sharc_attr *d, const sharc_ident *nam
 static bool accept_changed_names(const sharc_attr *old, const sharc_attr *now,
                                  bool (*accept)(const sharc_ident *name, void *user), void *user) {
   for (unsigned i = 0; i < dict_size(now); i++) {
-    const sharc_named_attr *e = &now->dict.entries[i];
+    const sharc_named_attr *e = &sharc_dict_entries(now)[i];
     if (entry_value(old, e->name) != e->value && !accept(e->name, user))
       return false;
   }
   for (unsigned i = 0; i < dict_size(old); i++) {
-    const sharc_named_attr *e = &old->dict.entries[i];
+    const sharc_named_attr *e = &sharc_dict_entries(old)[i];
     if (!entry_value(now, e->name) && !accept(e->name, user))
       return false;
   }
@@ -267,7 +267,7 @@ static bool is_dict_or_none(const sharc_attr *a) { return !a || a->kind == SHARC
 
 /* Element `i` of array `a`, or NULL where the array is absent. */
 static const sharc_attr *elem_or_none(const sharc_attr *a, unsigned i) {
-  return a ? a->array.elems[i] : NULL;
+  return a ? sharc_array_elems(a)[i] : NULL;
 }
 
 /* Whether the argument or result dictionaries of `name` (arg_attrs,
@@ -281,9 +281,9 @@ static bool entries_unread(unread_fold *f, const sharc_attr *old, const sharc_at
   const sharc_attr *a = entry_value(old, name), *b = entry_value(now, name);
   if (a == b)
     return true;
-  if (!is_array_or_none(a) || !is_array_or_none(b) || (a && b && a->array.n != b->array.n))
+  if (!is_array_or_none(a) || !is_array_or_none(b) || (a && b && sharc_array_n(a) != sharc_array_n(b)))
     return false;
-  unsigned n = a ? a->array.n : b->array.n;
+  unsigned n = a ? sharc_array_n(a) : sharc_array_n(b);
   for (unsigned i = 0; i < n; i++) {
     const sharc_attr *x = elem_or_none(a, i), *y = elem_or_none(b, i);
     if (x == y)
@@ -407,8 +407,8 @@ producer_reads_fill(sharc_context *ctx, const sharc_op *user, const sharc_dialec
                     struct sharc_producer_reads_slot *slot) {
   const sharc_op_def *def = sharc_op_def_of(user);
   bool reads = false;
-  const sharc_named_attr *e = user->attrs->dict.entries;
-  for (unsigned i = 0; !reads && i < user->attrs->dict.n; i++)
+  const sharc_named_attr *e = sharc_dict_entries(user->attrs);
+  for (unsigned i = 0; !reads && i < sharc_dict_n(user->attrs); i++)
     reads = sharc_ir_attr_name_facts(ctx, def, e[i].name)->reads_other_ops;
   *slot = (struct sharc_producer_reads_slot){user->attrs, def, d, reads};
   return reads;
@@ -887,7 +887,7 @@ static bool type_refers(symbol_user_scan *s, sharc_type *t) {
 
 /* Its attributes: MLIR's symbol uses, what a verifier looks names up by. */
 static bool refers_to_kept(symbol_user_scan *s, sharc_op *op) {
-  return op->attrs && op->attrs->dict.n && attr_refers(s, op->attrs);
+  return op->attrs && sharc_dict_n(op->attrs) && attr_refers(s, op->attrs);
 }
 
 static void mark_users_in(symbol_user_scan *s, sharc_op *op) {

@@ -70,7 +70,7 @@ static bool hlo_compatible(const sharc_type *a, const sharc_type *b) {
 static bool verify_segments(sharc_op *op, const char *name, const char *group, unsigned count) {
   const sharc_attr *seg = sharc_op_attr(op, name);
   bool held = seg && seg->kind == SHARC_ATTR_DENSE_ARRAY &&
-              sharc_type_is_integer(seg->darray.elem, 32) && sharc_attr_count(seg) == 2;
+              sharc_type_is_integer(sharc_darray_elem(seg), 32) && sharc_attr_count(seg) == 2;
   int64_t total = 0;
   for (unsigned i = 0; held && i < 2; i++) {
     int32_t n = (int32_t)sharc_attr_dense_array_i64(seg, i);

@@ -116,7 +116,7 @@ static void print_const_shape(sharc_printer *p, sharc_op *op) {
   for (int64_t i = 0; i < n; i++) {
     char num[32];
     snprintf(num, sizeof num, "%s%lld", i ? ", " : "",
-             (long long)shape->dense.raw[shape->dense.splat ? 0 : i]);
+             (long long)sharc_dense_raw(shape)[sharc_dense_splat(shape) ? 0 : i]);
     sharc_pr_puts(p, num);
   }
   sharc_pr_puts(p, "] : ");

@@ -229,8 +229,8 @@ static bool check_attr_field(sharc_bc_reader *r, const shlo_struct_def *def, uns
     return sharc_bc_error(r, "expected a stablehlo sub-axis info attribute");
   if (def == &sharc_shlo_mesh_def && i == 0) {
     bool ok = v->kind == SHARC_ATTR_ARRAY;
-    for (unsigned k = 0; ok && k < v->array.n; k++)
-      ok = is_struct(v->array.elems[k], &sharc_shlo_mesh_axis_def);
+    for (unsigned k = 0; ok && k < sharc_array_n(v); k++)
+      ok = is_struct(sharc_array_elems(v)[k], &sharc_shlo_mesh_axis_def);
     if (!ok)
       return sharc_bc_error(r, "expected an array of stablehlo mesh axes");
   }

@@ -37,12 +37,12 @@ sharc_op *sharc_shlo_materialize_constant(sharc_rewriter *rw, sharc_attr *value,
 /* The first element of an integer elements constant, as StableHLO reads a
  * case index (getValues<int>().begin()). */
 static bool first_int(const sharc_attr *a, int64_t *out) {
-  if (!a || a->kind != SHARC_ATTR_DENSE_ELEMENTS || !a->dense.nwords)
+  if (!a || a->kind != SHARC_ATTR_DENSE_ELEMENTS || !sharc_dense_nwords(a))
     return false;
   sharc_type *elem = sharc_type_element(a->type);
   if (!elem || sharc_type_get_kind(elem) != SHARC_TYPE_INTEGER)
     return false;
-  *out = (int32_t)(uint32_t)a->dense.raw[0];
+  *out = (int32_t)(uint32_t)sharc_dense_raw(a)[0];
   return true;
 }
 

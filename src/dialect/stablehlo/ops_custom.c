@@ -40,8 +40,8 @@ bool sharc_shlo_constant_parse(sharc_parser *p, sharc_op_builder *b) {
       sharc_attr *props;
       if (!sharc_p_parse_attr(p, NULL, &props) || !sharc_p_expect(p, '>'))
         return false;
-      for (unsigned i = 0; props->kind == SHARC_ATTR_DICTIONARY && i < props->dict.n; i++)
-        sharc_builder_add_attr(b, props->dict.entries[i].name, props->dict.entries[i].value);
+      for (unsigned i = 0; props->kind == SHARC_ATTR_DICTIONARY && i < sharc_dict_n(props); i++)
+        sharc_builder_add_attr(b, sharc_dict_entries(props)[i].name, sharc_dict_entries(props)[i].value);
     }
     if (!sharc_p_parse_optional_attr_dict(p, b) || !sharc_p_expect(p, ':') ||
         !sharc_p_expect(p, '(') || !sharc_p_expect(p, ')') || !sharc_p_expect_arrow(p) ||

@@ -753,7 +753,7 @@ static void print_i64_list(sharc_printer *p, const sharc_attr *a) {
   for (unsigned i = 0; i < n; i++) { /* the raw words, as sharc_attr_dense_array_i64 reads them */
     if (i)
       SHARC_BUF_LIT(b, ", ");
-    sharc_buf_put_i64(b, (int64_t)a->darray.raw[i]);
+    sharc_buf_put_i64(b, (int64_t)sharc_darray_raw(a)[i]);
   }
   sharc_buf_putc(b, ']');
 }
@@ -814,13 +814,13 @@ static void print_window(sharc_printer *p, sharc_op *op) {
         sharc_pr_puts(p, "]");
       }
     } else if (a->kind == SHARC_ATTR_DENSE_ARRAY) {
-      for (unsigned i = 0; i < a->darray.n; i++) {
+      for (unsigned i = 0; i < sharc_darray_n(a); i++) {
         if (i)
           sharc_pr_puts(p, ", ");
         if (k == 4)
-          sharc_pr_puts(p, a->darray.raw[i] ? "true" : "false");
+          sharc_pr_puts(p, sharc_darray_raw(a)[i] ? "true" : "false");
         else
-          sharc_buf_put_i64(p->out, a->darray.raw[i]);
+          sharc_buf_put_i64(p->out, sharc_darray_raw(a)[i]);
       }
     }
     sharc_pr_puts(p, "]");
@@ -1019,9 +1019,9 @@ static bool is_default_value(const sharc_attr *a, const shlo_fmt_default *d) {
   case SHLO_DEFAULT_FALSE:
     return a->kind == SHARC_ATTR_BOOL && !a->b;
   case SHLO_DEFAULT_EMPTY_ARRAY:
-    return a->kind == SHARC_ATTR_ARRAY && a->array.n == 0;
+    return a->kind == SHARC_ATTR_ARRAY && sharc_array_n(a) == 0;
   case SHLO_DEFAULT_EMPTY_DICT:
-    return a->kind == SHARC_ATTR_DICTIONARY && a->dict.n == 0;
+    return a->kind == SHARC_ATTR_DICTIONARY && sharc_dict_n(a) == 0;
   case SHLO_DEFAULT_ACCURACY: {
     const shlo_struct_def *s = &sharc_shlo_result_accuracy_def;
     sharc_attr *atol = sharc_shlo_struct_field(a, s, 0), *rtol = sharc_shlo_struct_field(a, s, 1);

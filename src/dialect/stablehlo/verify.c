@@ -371,11 +371,11 @@ static bool is_api_version(const sharc_attr *a) {
 }
 
 static bool is_i64_array(const sharc_attr *a) {
-  return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 64);
+  return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(sharc_darray_elem(a), 64);
 }
 
 static bool is_bool_array(const sharc_attr *a) {
-  return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(a->darray.elem, 1);
+  return a->kind == SHARC_ATTR_DENSE_ARRAY && sharc_type_is_integer(sharc_darray_elem(a), 1);
 }
 
 static bool is_f32(const sharc_attr *a) {

@@ -699,7 +699,7 @@ static bool bc_write_tensor_data(sharc_bc_writer *w, const sharc_attr *dense) {
   const sharc_type *elem = sharc_type_element(dense->type);
   int64_t n = sharc_type_num_elements(dense->type);
   if (elem && elem->kind == SHARC_TYPE_INTEGER && sharc_type_bit_width(elem) == 1 && n == 1) {
-    uint8_t byte = dense->dense.raw[0] & 1;
+    uint8_t byte = sharc_dense_raw(dense)[0] & 1;
     sharc_bc_write_blob(w, &byte, 1);
     return true;
   }

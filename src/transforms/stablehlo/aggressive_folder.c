@@ -81,9 +81,9 @@ static sharc_attr *fold_binary_attrs(sharc_context *ctx, const binary_folder *f,
   sharc_type *out_elem = sharc_type_element(type);
   if (!sharc_shlo_scalar_elem(elem) || !sharc_shlo_scalar_elem(out_elem))
     return NULL;
-  if (lhs->dense.splat && rhs->dense.splat) {
+  if (sharc_dense_splat(lhs) && sharc_dense_splat(rhs)) {
     uint64_t r;
-    if (!fold_element(f, elem, out_elem, lhs->dense.raw[0], rhs->dense.raw[0], &r))
+    if (!fold_element(f, elem, out_elem, sharc_dense_raw(lhs)[0], sharc_dense_raw(rhs)[0], &r))
       return NULL;
     return sharc_shlo_make_splat(ctx, type, &r, 1);
   }
@@ -197,7 +197,7 @@ static bool int_divisor_has_zero(sharc_op *op) {
   if (!rhs || !sharc_shlo_is_int(elem))
     return false;
   int64_t n = sharc_type_num_elements(sharc_attr_type(rhs));
-  for (int64_t i = 0; i < (rhs->dense.splat ? (n > 0 ? 1 : 0) : n); i++)
+  for (int64_t i = 0; i < (sharc_dense_splat(rhs) ? (n > 0 ? 1 : 0) : n); i++)
     if (!(sharc_shlo_elem(rhs, (size_t)i) & sharc_shlo_int_mask(elem)))
       return true;
   return false;
@@ -417,7 +417,7 @@ static bool fold_unary(sharc_op *op, sharc_rewriter *rw, unary_kind k) {
   sharc_type *elem = type ? sharc_type_element(type) : NULL;
   if (!a || !sharc_shlo_scalar_elem(elem))
     return false;
-  int64_t n = a->dense.splat ? 1 : sharc_type_num_elements(type);
+  int64_t n = sharc_dense_splat(a) ? 1 : sharc_type_num_elements(type);
   if (n < 0)
     return false;
   uint64_t *out = sharc_xmalloc_array((size_t)n + 1, sizeof *out);
@@ -426,7 +426,7 @@ static bool fold_unary(sharc_op *op, sharc_rewriter *rw, unary_kind k) {
       free(out);
       return false;
     }
-  sharc_attr *r = a->dense.splat ? sharc_shlo_make_splat(rw->ctx, type, out, 1)
+  sharc_attr *r = sharc_dense_splat(a) ? sharc_shlo_make_splat(rw->ctx, type, out, 1)
                                  : sharc_shlo_make_elems(rw->ctx, type, out, (size_t)n);
   free(out);
   sharc_shlo_replace_with_constant(rw, op, r);
@@ -475,8 +475,8 @@ static bool fold_constant_retyped(sharc_op *op, sharc_rewriter *rw, void *s, boo
     return false;
   sharc_attr *folded =
       splat_only ? sharc_shlo_resize_splat(rw->ctx, a, type)
-                 : sharc_attr_dense_elements(rw->ctx, type, a->dense.raw, a->dense.nwords,
-                                             a->dense.splat);
+                 : sharc_attr_dense_elements(rw->ctx, type, sharc_dense_raw(a), sharc_dense_nwords(a),
+                                             sharc_dense_splat(a));
   sharc_shlo_replace_with_constant(rw, op, folded);
   return true;
 }
@@ -549,14 +549,14 @@ static bool fold_convert(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_attr *a = sharc_shlo_const_attr(operand(op, 0));
   if (!a || !sharc_shlo_scalar_elem(from) || !sharc_shlo_scalar_elem(to))
     return false;
-  size_t n = a->dense.splat ? 1 : (size_t)sharc_type_num_elements(type);
+  size_t n = sharc_dense_splat(a) ? 1 : (size_t)sharc_type_num_elements(type);
   uint64_t *out = sharc_xmalloc_array(n + 1, sizeof *out);
   for (size_t i = 0; i < n; i++)
     if (!convert_element(from, to, sharc_shlo_elem(a, i), &out[i])) {
       free(out);
       return false;
     }
-  sharc_attr *r = a->dense.splat ? sharc_shlo_make_splat(rw->ctx, type, out, 1)
+  sharc_attr *r = sharc_dense_splat(a) ? sharc_shlo_make_splat(rw->ctx, type, out, 1)
                                  : sharc_shlo_make_elems(rw->ctx, type, out, n);
   free(out);
   sharc_shlo_replace_with_constant(rw, op, r);
@@ -628,7 +628,7 @@ static bool replace_with_layout(sharc_op *op, sharc_rewriter *rw, sharc_type *ty
  * operand's constant for the element-wise fold, or NULL when it has none. */
 static bool fold_splat_operand(sharc_op *op, sharc_rewriter *rw, sharc_type *type, sharc_attr **a) {
   *a = sharc_shlo_const_attr(operand(op, 0));
-  if (!*a || !(*a)->dense.splat)
+  if (!*a || !sharc_dense_splat((*a)))
     return false;
   sharc_shlo_replace_with_constant(rw, op, sharc_shlo_resize_splat(rw->ctx, *a, type));
   return true;
@@ -697,7 +697,7 @@ static bool fold_reverse(sharc_op *op, sharc_rewriter *rw, void *s) {
   for (unsigned i = 0; i < sharc_attr_count(dims); i++)
     all_one = all_one && shape[sharc_attr_dense_array_i64(dims, i)] == 1;
   int64_t n = sharc_type_num_elements(type);
-  if (!sharc_attr_count(dims) || n <= 1 || a->dense.splat || all_one ||
+  if (!sharc_attr_count(dims) || n <= 1 || sharc_dense_splat(a) || all_one ||
       !sharc_shlo_scalar_elem(sharc_type_element(type)))
     return false;
   int64_t *strides = sharc_xcalloc(rank + 1, sizeof *strides);
@@ -726,8 +726,8 @@ static bool fold_select(sharc_op *op, sharc_rewriter *rw, void *s) {
   if (!pred || !t || !f || sharc_type_get_kind(sharc_type_element(sharc_attr_type(pred))) !=
                                SHARC_TYPE_INTEGER)
     return false;
-  if (pred->dense.splat) {
-    sharc_shlo_replace_with_constant(rw, op, (pred->dense.raw[0] & 1) ? t : f);
+  if (sharc_dense_splat(pred)) {
+    sharc_shlo_replace_with_constant(rw, op, (sharc_dense_raw(pred)[0] & 1) ? t : f);
     return true;
   }
   if (sharc_type_is_float(sharc_type_element(type)) || !within_limit(s, type) ||
@@ -842,7 +842,7 @@ static bool fold_set_dimension_size(sharc_op *op, sharc_rewriter *rw, void *s) {
     return false;
   int64_t dim = sharc_attr_int_value(sharc_op_attr(op, "dimension"));
   sharc_type *se = sharc_type_element(sharc_attr_type(size));
-  if (sharc_shlo_sext(se, size->dense.raw[0]) != sharc_type_shape(type)[dim])
+  if (sharc_shlo_sext(se, sharc_dense_raw(size)[0]) != sharc_type_shape(type)[dim])
     return false;
   sharc_rw_replace_all_uses(rw, sharc_op_result(op, 0), operand(op, 0));
   return true;
@@ -897,7 +897,7 @@ static bool fold_reduce_to_constant_init(sharc_op *op, sharc_rewriter *rw, void 
     sharc_attr *a = sharc_shlo_const_attr(sharc_op_operand(ret, i));
     sharc_type *t = sharc_value_type(sharc_op_result(op, i));
     vals[i] = sharc_shlo_constant(rw, sharc_op_loc(op),
-                                  sharc_shlo_make_splat(rw->ctx, t, a->dense.raw,
+                                  sharc_shlo_make_splat(rw->ctx, t, sharc_dense_raw(a),
                                                         sharc_type_scalar_words(sharc_type_element(t))));
   }
   sharc_rw_replace_op(rw, op, vals, n);
@@ -931,9 +931,9 @@ static bool while_cond_is_false(sharc_op *op) {
     return false;
   sharc_attr *a = sharc_shlo_const_attr(sharc_op_operand(ret, 0));
   if (!a || sharc_type_get_kind(sharc_type_element(sharc_attr_type(a))) != SHARC_TYPE_INTEGER ||
-      !a->dense.nwords)
+      !sharc_dense_nwords(a))
     return false;
-  return !(a->dense.raw[0] & 1);
+  return !(sharc_dense_raw(a)[0] & 1);
 }
 
 static bool fold_while(sharc_op *op, sharc_rewriter *rw, void *s) {
@@ -989,7 +989,7 @@ static bool inline_case(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_attr *index = sharc_shlo_splat_attr(operand(op, 0));
   if (!used || !index || !nr)
     return false;
-  int64_t k = sharc_shlo_sext(sharc_type_element(sharc_attr_type(index)), index->dense.raw[0]);
+  int64_t k = sharc_shlo_sext(sharc_type_element(sharc_attr_type(index)), sharc_dense_raw(index)[0]);
   if (k < 0 || k >= (int64_t)nr)
     k = (int64_t)nr - 1;
   for (unsigned i = 0; i < n; i++)
@@ -1036,8 +1036,8 @@ static bool lower_bool_splats_into_reduce(sharc_op *op, sharc_rewriter *rw, void
   for (unsigned i = 0; i < n; i++) {
     sharc_value *arg = sharc_block_arg(body, i);
     sharc_attr *a = sharc_shlo_splat_attr(operand(op, i));
-    sharc_attr *v = sharc_shlo_make_splat(rw->ctx, sharc_value_type(arg), a->dense.raw,
-                                          (unsigned)a->dense.nwords);
+    sharc_attr *v = sharc_shlo_make_splat(rw->ctx, sharc_value_type(arg), sharc_dense_raw(a),
+                                          (unsigned)sharc_dense_nwords(a));
     sharc_rw_replace_all_uses(rw, arg, sharc_shlo_constant(rw, sharc_op_loc(first), v));
   }
   return true;

@@ -34,9 +34,9 @@ static sharc_attr *shlo_constant_attr(sharc_value *v) {
 
 static bool int_splat(const sharc_attr *a, uint64_t *bits) {
   sharc_type *elem = a ? sharc_type_element(sharc_attr_type(a)) : NULL;
-  if (!a || !a->dense.splat || !sharc_shlo_is_int(elem))
+  if (!a || !sharc_dense_splat(a) || !sharc_shlo_is_int(elem))
     return false;
-  *bits = a->dense.raw[0] & sharc_shlo_int_mask(elem);
+  *bits = sharc_dense_raw(a)[0] & sharc_shlo_int_mask(elem);
   return true;
 }
 
@@ -57,9 +57,9 @@ static bool is_int_all_ones(const sharc_attr *a) {
 
 static bool float_splat(const sharc_attr *a, double *v) {
   sharc_type *elem = a ? sharc_type_element(sharc_attr_type(a)) : NULL;
-  if (!a || !a->dense.splat || !elem || !sharc_type_is_float(elem) || sharc_type_bit_width(elem) > 64)
+  if (!a || !sharc_dense_splat(a) || !elem || !sharc_type_is_float(elem) || sharc_type_bit_width(elem) > 64)
     return false;
-  *v = sharc_shlo_to_double(elem, a->dense.raw[0]);
+  *v = sharc_shlo_to_double(elem, sharc_dense_raw(a)[0]);
   return true;
 }
 
@@ -692,8 +692,8 @@ static bool select_canon(sharc_op *op, sharc_rewriter *rw, void *s) {
   sharc_attr *cond = sharc_shlo_const_attr(operand(op, 0));
   if (!cond)
     return false;
-  if (cond->dense.splat)
-    return replace_plain(rw, op, (cond->dense.raw[0] & 1) ? t : f);
+  if (sharc_dense_splat(cond))
+    return replace_plain(rw, op, (sharc_dense_raw(cond)[0] & 1) ? t : f);
   sharc_type *type = result_type(op);
   int64_t n = sharc_type_num_elements(sharc_attr_type(cond));
   if (n > o->fold_op_element_limit)
@@ -766,8 +766,8 @@ static bool constant_int(sharc_value *v, int64_t *out) {
   if (!a || !elem || (sharc_type_get_kind(elem) != SHARC_TYPE_INTEGER &&
                       sharc_type_get_kind(elem) != SHARC_TYPE_INDEX))
     return false;
-  *out = sharc_type_get_kind(elem) == SHARC_TYPE_INDEX ? (int64_t)a->dense.raw[0]
-                                                        : sharc_shlo_sext(elem, a->dense.raw[0]);
+  *out = sharc_type_get_kind(elem) == SHARC_TYPE_INDEX ? (int64_t)sharc_dense_raw(a)[0]
+                                                        : sharc_shlo_sext(elem, sharc_dense_raw(a)[0]);
   return true;
 }
 

@@ -25,7 +25,7 @@ sharc_attr *sharc_shlo_const_attr(sharc_value *v) {
 
 sharc_attr *sharc_shlo_splat_attr(sharc_value *v) {
   sharc_attr *a = sharc_shlo_const_attr(v);
-  return a && a->dense.splat ? a : NULL;
+  return a && sharc_dense_splat(a) ? a : NULL;
 }
 
 bool sharc_shlo_defined_by(sharc_value *v, const sharc_op_def *def) {
@@ -34,7 +34,7 @@ bool sharc_shlo_defined_by(sharc_value *v, const sharc_op_def *def) {
 }
 
 uint64_t sharc_shlo_elem(const sharc_attr *a, size_t i) {
-  return a->dense.splat ? a->dense.raw[0] : a->dense.raw[i];
+  return sharc_dense_splat(a) ? sharc_dense_raw(a)[0] : sharc_dense_raw(a)[i];
 }
 
 bool sharc_shlo_is_int(const sharc_type *elem) {
@@ -90,7 +90,7 @@ sharc_attr *sharc_shlo_make_splat(sharc_context *ctx, sharc_type *type, const ui
 }
 
 sharc_attr *sharc_shlo_resize_splat(sharc_context *ctx, const sharc_attr *a, sharc_type *type) {
-  return sharc_shlo_make_splat(ctx, type, a->dense.raw, (unsigned)a->dense.nwords);
+  return sharc_shlo_make_splat(ctx, type, sharc_dense_raw(a), (unsigned)sharc_dense_nwords(a));
 }
 
 sharc_attr *sharc_shlo_zero_attr(sharc_context *ctx, sharc_type *type) {

@@ -222,13 +222,13 @@ static sharc_attr *to_vhlo(sharc_context *ctx, sharc_attr *a) {
   case SHARC_ATTR_DENSE_STRING:
     return vhlo_tensor(ctx, a);
   case SHARC_ATTR_DENSE_ARRAY: {
-    sharc_type *e = a->darray.elem;
+    sharc_type *e = sharc_darray_elem(a);
     if (!sharc_type_is_integer(e, 64) && !sharc_type_is_integer(e, 1))
       return NULL;
-    unsigned n = a->darray.n;
+    unsigned n = sharc_darray_n(a);
     int64_t *v = sharc_xmalloc_array(n + 1, sizeof *v);
     for (unsigned i = 0; i < n; i++)
-      v[i] = (int64_t)a->darray.raw[i];
+      v[i] = (int64_t)sharc_darray_raw(a)[i];
     sharc_attr *res = vhlo_tensor(ctx, dense_from_values(ctx, v, n, sharc_type_int_width(e)));
     free(v);
     return res;
@@ -719,7 +719,7 @@ static bool v_ints(sharc_attr *a, sharc_i64_vec *out) {
     return false;
   unsigned width = e->integer.width;
   for (int64_t i = 0; i < n; i++) {
-    uint64_t raw = d->dense.raw[d->dense.splat ? 0 : i];
+    uint64_t raw = sharc_dense_raw(d)[sharc_dense_splat(d) ? 0 : i];
     int64_t v = (int64_t)raw;
     if (width < 64 && width > 1 && e->integer.sign != SHARC_UNSIGNED && (raw >> (width - 1)) & 1)
       v = (int64_t)(raw | (~(uint64_t)0 << width));

@@ -771,10 +771,10 @@ bool sharc_g2l_constant(sharc_g2l_state *s, sharc_op *op) {
   sharc_attr *value = sharc_op_attr(op, "value");
   sharc_attr *loc = sharc_op_loc(op);
   sharc_named_attr a = named(s->h.ctx, "value", value);
-  bool splat = value && sharc_attr_get_kind(value) == SHARC_ATTR_DENSE_ELEMENTS && value->dense.splat;
+  bool splat = value && sharc_attr_get_kind(value) == SHARC_ATTR_DENSE_ELEMENTS && sharc_dense_splat(value);
   if (local == global || splat) {
     if (local != global)
-      a.value = sharc_attr_dense_elements(s->h.ctx, local, value->dense.raw, value->dense.nwords,
+      a.value = sharc_attr_dense_elements(s->h.ctx, local, sharc_dense_raw(value), sharc_dense_nwords(value),
                                           true);
     sharc_g2l_replace(s, op,
                       sharc_halo_op(&s->h, "stablehlo.constant", loc, NULL, 0, local, &a, 1));

@@ -23,11 +23,11 @@ typedef struct index_dims {
 } index_dims;
 
 static unsigned array_len(const sharc_attr *a) {
-  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY ? a->darray.n : 0;
+  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY ? sharc_darray_n(a) : 0;
 }
 
 static int64_t array_at(const sharc_attr *a, unsigned i) {
-  return i < array_len(a) ? (int64_t)a->darray.raw[i] : 0;
+  return i < array_len(a) ? (int64_t)sharc_darray_raw(a)[i] : 0;
 }
 
 static bool array_contains(const sharc_attr *a, int64_t v) {
@@ -232,7 +232,7 @@ static sharc_op *rebuild(sharc_g2l_state *s, sharc_op *op, sharc_value *const *o
                          unsigned n, sharc_type *const *types, unsigned nt,
                          const sharc_named_attr *overrides, unsigned no) {
   sharc_attr *dict = sharc_op_attrs(op);
-  unsigned na = dict->dict.n;
+  unsigned na = sharc_dict_n(dict);
   sharc_named_attr *attrs = sharc_arena_alloc(&s->arena, (na + no + 1) * sizeof *attrs);
   unsigned k = 0;
   for (unsigned i = 0; i < no; i++)
@@ -240,9 +240,9 @@ static sharc_op *rebuild(sharc_g2l_state *s, sharc_op *op, sharc_value *const *o
   for (unsigned i = 0; i < na; i++) {
     bool overridden = false;
     for (unsigned j = 0; j < no; j++)
-      overridden |= dict->dict.entries[i].name == overrides[j].name;
+      overridden |= sharc_dict_entries(dict)[i].name == overrides[j].name;
     if (!overridden)
-      attrs[k++] = dict->dict.entries[i];
+      attrs[k++] = sharc_dict_entries(dict)[i];
   }
   return sharc_halo_recreate(&s->h, op, operands, n, types, nt,
                              sharc_attr_dictionary(s->h.ctx, attrs, k));

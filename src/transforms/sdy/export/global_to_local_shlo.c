@@ -25,13 +25,13 @@ static int64_t int_attr(sharc_op *op, const char *name, int64_t fallback) {
 
 /* Element `i` of a dense i64 array attribute (`fallback` when absent). */
 static int64_t array_at(const sharc_attr *a, unsigned i, int64_t fallback) {
-  if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_DENSE_ARRAY || i >= a->darray.n)
+  if (!a || sharc_attr_get_kind(a) != SHARC_ATTR_DENSE_ARRAY || i >= sharc_darray_n(a))
     return fallback;
-  return (int64_t)a->darray.raw[i];
+  return (int64_t)sharc_darray_raw(a)[i];
 }
 
 static unsigned array_len(const sharc_attr *a) {
-  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY ? a->darray.n : 0;
+  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY ? sharc_darray_n(a) : 0;
 }
 
 /* strippedAttrsString: `["x", "y":(1)2]`. */
@@ -90,11 +90,11 @@ static bool check(sharc_op *op, bool ok, const char *message) {
 /* The op keeps only the attributes a builder given `keep` sets. */
 static void keep_only(sharc_g2l_state *s, sharc_op *op, const char *const *keep) {
   sharc_attr *dict = sharc_op_attrs(op);
-  unsigned n = dict ? dict->dict.n : 0;
+  unsigned n = dict ? sharc_dict_n(dict) : 0;
   const char **drop = sharc_arena_alloc(&s->arena, (n + 1) * sizeof *drop);
   unsigned nd = 0;
   for (unsigned i = 0; i < n; i++) {
-    sharc_str name = sharc_ident_str(dict->dict.entries[i].name);
+    sharc_str name = sharc_ident_str(sharc_dict_entries(dict)[i].name);
     bool kept = false;
     for (const char *const *k = keep; *k && !kept; k++)
       kept = sharc_str_eq_cstr(name, *k);
@@ -149,15 +149,15 @@ static bool non_pad_or_zero_pad(sharc_value *v) {
     return true;
   sharc_op *c = sharc_value_defining_op(sharc_op_operand(pad, 1));
   sharc_attr *value = c && sharc_op_isa(c, SHARC_SHLO(constant)) ? sharc_op_attr(c, "value") : NULL;
-  if (!value || sharc_attr_get_kind(value) != SHARC_ATTR_DENSE_ELEMENTS || !value->dense.splat)
+  if (!value || sharc_attr_get_kind(value) != SHARC_ATTR_DENSE_ELEMENTS || !sharc_dense_splat(value))
     return false;
   sharc_type *elem = sharc_type_element(sharc_attr_type(value));
   if (sharc_type_is_float(elem)) {
     unsigned bits = sharc_type_bit_width(elem);
     uint64_t mask = bits >= 64 ? ~(uint64_t)0 >> 1 : ((uint64_t)1 << (bits - 1)) - 1;
-    return (value->dense.raw[0] & mask) == 0;
+    return (sharc_dense_raw(value)[0] & mask) == 0;
   }
-  return value->dense.raw[0] == 0;
+  return sharc_dense_raw(value)[0] == 0;
 }
 
 /* The checks that the contracting dimensions' axes are reduced by the one
@@ -556,7 +556,7 @@ static bool slice(sharc_g2l_state *s, sharc_op *op) {
 static int64_t padding_at(const sharc_attr *padding, unsigned i) {
   if (!padding || sharc_attr_get_kind(padding) != SHARC_ATTR_DENSE_ELEMENTS)
     return 0;
-  return (int64_t)(padding->dense.splat ? padding->dense.raw[0] : padding->dense.raw[i]);
+  return (int64_t)(sharc_dense_splat(padding) ? sharc_dense_raw(padding)[0] : sharc_dense_raw(padding)[i]);
 }
 
 static bool windowed(sharc_g2l_state *s, sharc_op *op) {

@@ -195,8 +195,8 @@ static sharc_value *ensure_padding_with_value(pad_state *s, sharc_attr *loc, sha
   for (unsigned d = 0; d < sharc_type_rank(orig); d++) {
     int64_t size = sharc_type_shape(orig)[d];
     bool enforced = !has_enforce;
-    for (unsigned i = 0; has_enforce && enforce && i < enforce->darray.n; i++)
-      enforced |= (int64_t)enforce->darray.raw[i] == (int64_t)d;
+    for (unsigned i = 0; has_enforce && enforce && i < sharc_darray_n(enforce); i++)
+      enforced |= (int64_t)sharc_darray_raw(enforce)[i] == (int64_t)d;
     if (size == sharc_type_shape(padded)[d] || !enforced)
       continue;
     sharc_named_attr a = named(ctx, "iota_dimension", sharc_attr_integer(ctx, sharc_halo_i64(ctx), d));
@@ -393,8 +393,8 @@ static bool all_gather(pad_state *s, sharc_op *op) {
 /* ---- StableHLO ops with their own handling ---------------------------------------------------- */
 
 static int64_t array_at(const sharc_attr *a, unsigned i, int64_t fallback) {
-  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY && i < a->darray.n
-             ? (int64_t)a->darray.raw[i]
+  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY && i < sharc_darray_n(a)
+             ? (int64_t)sharc_darray_raw(a)[i]
              : fallback;
 }
 
@@ -502,7 +502,7 @@ static void convolution_shape(sharc_op *op, sharc_type *lhs, sharc_type *rhs, in
   sharc_attr *in_spatial = sharc_shlo_struct_field(dn, def, 2);
   sharc_attr *kernel_spatial = sharc_shlo_struct_field(dn, def, 5);
   sharc_attr *out_spatial = sharc_shlo_struct_field(dn, def, 8);
-  unsigned n = in_spatial ? in_spatial->darray.n : 0;
+  unsigned n = in_spatial ? sharc_darray_n(in_spatial) : 0;
   int64_t batch = sharc_type_shape(lhs)[sharc_shlo_struct_int(dn, def, 0)];
   sharc_attr *bgc = sharc_op_attr(op, "batch_group_count");
   int64_t groups = bgc && sharc_attr_get_kind(bgc) == SHARC_ATTR_INTEGER ? sharc_attr_int_value(bgc)
@@ -515,12 +515,12 @@ static void convolution_shape(sharc_op *op, sharc_type *lhs, sharc_type *rhs, in
   sharc_attr *rhs_dil = sharc_op_attr(op, "rhs_dilation");
   sharc_attr *padding = sharc_op_attr(op, "padding");
   for (unsigned i = 0; i < n; i++) {
-    int64_t in = sharc_type_shape(lhs)[in_spatial->darray.raw[i]];
+    int64_t in = sharc_type_shape(lhs)[sharc_darray_raw(in_spatial)[i]];
     int64_t window = sharc_type_shape(rhs)[array_at(kernel_spatial, i, 0)];
     int64_t lo = 0, hi = 0;
     if (padding && sharc_attr_get_kind(padding) == SHARC_ATTR_DENSE_ELEMENTS) {
-      lo = (int64_t)(padding->dense.splat ? padding->dense.raw[0] : padding->dense.raw[2 * i]);
-      hi = (int64_t)(padding->dense.splat ? padding->dense.raw[0] : padding->dense.raw[2 * i + 1]);
+      lo = (int64_t)(sharc_dense_splat(padding) ? sharc_dense_raw(padding)[0] : sharc_dense_raw(padding)[2 * i]);
+      hi = (int64_t)(sharc_dense_splat(padding) ? sharc_dense_raw(padding)[0] : sharc_dense_raw(padding)[2 * i + 1]);
     }
     int64_t dilated_in = in == 0 ? 0 : (in - 1) * array_at(lhs_dil, i, 1) + 1;
     int64_t dilated_window = window == 0 ? 0 : (window - 1) * array_at(rhs_dil, i, 1) + 1;
@@ -545,7 +545,7 @@ static bool convolution(pad_state *s, sharc_op *op) {
   sharc_attr *in_spatial = sharc_shlo_struct_field(dn, def, 2);
   sharc_attr *kernel_spatial = sharc_shlo_struct_field(dn, def, 5);
   sharc_attr *out_spatial = sharc_shlo_struct_field(dn, def, 8);
-  unsigned ns = in_spatial ? in_spatial->darray.n : 0;
+  unsigned ns = in_spatial ? sharc_darray_n(in_spatial) : 0;
   int64_t *lhs_dims = i64s(s, ns + 1), *rhs_dims = i64s(s, ns + 1);
   lhs_dims[0] = sharc_shlo_struct_int(dn, def, 1);
   rhs_dims[0] = sharc_shlo_struct_int(dn, def, 3);
@@ -567,7 +567,7 @@ static bool convolution(pad_state *s, sharc_op *op) {
   sharc_type *inferred = sharc_halo_tensor(s->h.ctx, shape, rank, sharc_type_element(lt));
   sharc_attr *out_sharding = sharc_sdy_get_sharding(r);
   sharc_type *padded = padded_type(s, sharc_value_type(r), out_sharding);
-  unsigned no = out_spatial ? out_spatial->darray.n : 0;
+  unsigned no = out_spatial ? sharc_darray_n(out_spatial) : 0;
   int64_t *trim_dims = i64s(s, no);
   for (unsigned i = 0; i < no; i++) {
     trim_dims[i] = array_at(out_spatial, i, 0);

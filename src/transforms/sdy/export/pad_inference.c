@@ -43,15 +43,15 @@ static bool same_shape(const sharc_type *a, const sharc_type *b) {
 }
 
 static int64_t array_at(const sharc_attr *a, unsigned i, int64_t fallback) {
-  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY && i < a->darray.n
-             ? (int64_t)a->darray.raw[i]
+  return a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY && i < sharc_darray_n(a)
+             ? (int64_t)sharc_darray_raw(a)[i]
              : fallback;
 }
 
 static bool contains(const sharc_attr *a, int64_t v) {
-  for (unsigned i = 0; a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY && i < a->darray.n;
+  for (unsigned i = 0; a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY && i < sharc_darray_n(a);
        i++)
-    if ((int64_t)a->darray.raw[i] == v)
+    if ((int64_t)sharc_darray_raw(a)[i] == v)
       return true;
   return false;
 }
@@ -125,11 +125,11 @@ static bool transpose(sharc_op *op, sharc_pad_shape *out) {
   sharc_type *in = operand_type(op, 0);
   sharc_attr *perm = sharc_op_attr(op, "permutation");
   if (!ranked(in) || !perm || sharc_attr_get_kind(perm) != SHARC_ATTR_DENSE_ARRAY ||
-      perm->darray.n != sharc_type_rank(in) || perm->darray.n > SHARC_PAD_MAX_RANK)
+      sharc_darray_n(perm) != sharc_type_rank(in) || sharc_darray_n(perm) > SHARC_PAD_MAX_RANK)
     return false;
   out->rank = sharc_type_rank(in);
   for (unsigned d = 0; d < out->rank; d++) {
-    int64_t p = (int64_t)perm->darray.raw[d];
+    int64_t p = (int64_t)sharc_darray_raw(perm)[d];
     if (p < 0 || p >= (int64_t)out->rank)
       return false;
     out->dims[d] = sharc_type_shape(in)[p];
@@ -165,8 +165,8 @@ static bool dot_general(sharc_op *op, sharc_pad_shape *out) {
   if (!ranked(types[0]) || !ranked(types[1]))
     return false;
   out->rank = 0;
-  for (unsigned i = 0; batch[0] && i < batch[0]->darray.n && out->rank < SHARC_PAD_MAX_RANK; i++) {
-    int64_t d = (int64_t)batch[0]->darray.raw[i];
+  for (unsigned i = 0; batch[0] && i < sharc_darray_n(batch[0]) && out->rank < SHARC_PAD_MAX_RANK; i++) {
+    int64_t d = (int64_t)sharc_darray_raw(batch[0])[i];
     if (d < 0 || d >= (int64_t)sharc_type_rank(types[0]))
       return false;
     out->dims[out->rank++] = sharc_type_shape(types[0])[d];
@@ -211,11 +211,11 @@ static bool broadcast(sharc_op *op, sharc_pad_shape *out) {
   sharc_type *in = operand_type(op, 0);
   sharc_attr *sizes = sharc_op_attr(op, "broadcast_sizes");
   if (!ranked(in) || !sizes || sharc_attr_get_kind(sizes) != SHARC_ATTR_DENSE_ARRAY ||
-      sizes->darray.n + sharc_type_rank(in) > SHARC_PAD_MAX_RANK)
+      sharc_darray_n(sizes) + sharc_type_rank(in) > SHARC_PAD_MAX_RANK)
     return false;
   out->rank = 0;
-  for (unsigned i = 0; i < sizes->darray.n; i++)
-    out->dims[out->rank++] = (int64_t)sizes->darray.raw[i];
+  for (unsigned i = 0; i < sharc_darray_n(sizes); i++)
+    out->dims[out->rank++] = (int64_t)sharc_darray_raw(sizes)[i];
   for (unsigned d = 0; d < sharc_type_rank(in); d++)
     out->dims[out->rank++] = sharc_type_shape(in)[d];
   return true;
@@ -239,8 +239,8 @@ static void padding_at(const sharc_attr *padding, unsigned d, int64_t *lo, int64
   *lo = *hi = 0;
   if (!padding || sharc_attr_get_kind(padding) != SHARC_ATTR_DENSE_ELEMENTS)
     return;
-  *lo = (int64_t)(padding->dense.splat ? padding->dense.raw[0] : padding->dense.raw[2 * d]);
-  *hi = (int64_t)(padding->dense.splat ? padding->dense.raw[0] : padding->dense.raw[2 * d + 1]);
+  *lo = (int64_t)(sharc_dense_splat(padding) ? sharc_dense_raw(padding)[0] : sharc_dense_raw(padding)[2 * d]);
+  *hi = (int64_t)(sharc_dense_splat(padding) ? sharc_dense_raw(padding)[0] : sharc_dense_raw(padding)[2 * d + 1]);
 }
 
 static bool reduce_window(sharc_op *op, unsigned result, sharc_pad_shape *out) {
@@ -274,7 +274,7 @@ static bool gather(sharc_op *op, sharc_pad_shape *out) {
   sharc_attr *collapsed = sharc_shlo_struct_field(dn, def, 1);
   sharc_attr *operand_batching = sharc_shlo_struct_field(dn, def, 2);
   int64_t index_vector_dim = sharc_shlo_struct_int(dn, def, 5);
-  unsigned n_offset = offset_dims ? offset_dims->darray.n : 0;
+  unsigned n_offset = offset_dims ? sharc_darray_n(offset_dims) : 0;
   unsigned n_batch = 0;
   for (unsigned d = 0; d < sharc_type_rank(indices); d++)
     n_batch += (int64_t)d != index_vector_dim;
@@ -284,12 +284,12 @@ static bool gather(sharc_op *op, sharc_pad_shape *out) {
   unsigned next_size = 0, next_batch = 0;
   for (unsigned d = 0; d < out->rank; d++) {
     if (contains(offset_dims, d)) {
-      while (next_size < sizes->darray.n &&
+      while (next_size < sharc_darray_n(sizes) &&
              (contains(collapsed, next_size) || contains(operand_batching, next_size)))
         next_size++;
-      if (next_size >= sizes->darray.n)
+      if (next_size >= sharc_darray_n(sizes))
         return false;
-      out->dims[d] = (int64_t)sizes->darray.raw[next_size++];
+      out->dims[d] = (int64_t)sharc_darray_raw(sizes)[next_size++];
       continue;
     }
     if ((int64_t)next_batch == index_vector_dim)
@@ -308,9 +308,9 @@ static bool fft(sharc_op *op, sharc_pad_shape *out) {
     return false;
   sharc_attr *length = sharc_op_attr(op, "fft_length");
   int kind = sharc_shlo_enum_index(sharc_op_attr(op, "fft_type"), &sharc_shlo_fft_type);
-  if (!length || sharc_attr_get_kind(length) != SHARC_ATTR_DENSE_ARRAY || !length->darray.n)
+  if (!length || sharc_attr_get_kind(length) != SHARC_ATTR_DENSE_ARRAY || !sharc_darray_n(length))
     return false;
-  int64_t last = (int64_t)length->darray.raw[length->darray.n - 1];
+  int64_t last = (int64_t)sharc_darray_raw(length)[sharc_darray_n(length) - 1];
   if (kind == 2)
     out->dims[out->rank - 1] = last / 2 + 1;
   else if (kind == 3)

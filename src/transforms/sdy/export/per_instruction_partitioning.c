@@ -392,10 +392,10 @@ static sharc_op *outline(pip_state *st, sharc_op *op, const instr_info *info,
                                                               : NULL;
     sharc_attr *a = attr ? sharc_op_attr(copy, attr) : NULL;
     if (a && sharc_attr_get_kind(a) == SHARC_ATTR_DENSE_ARRAY) {
-      unsigned rank = a->darray.n;
+      unsigned rank = sharc_darray_n(a);
       int64_t *v = sharc_arena_alloc(&st->arena, (rank + 1) * sizeof *v);
       for (unsigned d = 0; d < rank && d < sharc_type_rank(orig); d++)
-        v[d] = (int64_t)a->darray.raw[d] + sharc_type_shape(result_types[i])[d] -
+        v[d] = (int64_t)sharc_darray_raw(a)[d] + sharc_type_shape(result_types[i])[d] -
                sharc_type_shape(orig)[d];
       sharc_op_set_attr(copy, attr, sharc_attr_dense_i64_array(ctx, v, rank));
     }

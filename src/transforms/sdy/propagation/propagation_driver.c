@@ -170,9 +170,9 @@ static bool scan_elements(sharc_propagation *pr, sharc_op *user, const sharc_att
     return false;
   bool refers = false;
   bool array = a->kind == SHARC_ATTR_ARRAY;
-  unsigned n = array ? a->array.n : a->dict.n;
+  unsigned n = array ? sharc_array_n(a) : sharc_dict_n(a);
   for (unsigned i = 0; i < n; i++) {
-    const sharc_attr *e = array ? a->array.elems[i] : a->dict.entries[i].value;
+    const sharc_attr *e = array ? sharc_array_elems(a)[i] : sharc_dict_entries(a)[i].value;
     /* most elements hold nothing to scan: no call for those */
     if (e && (e->kind == SHARC_ATTR_SYMBOL_REF || e->kind == SHARC_ATTR_ARRAY ||
               e->kind == SHARC_ATTR_DICTIONARY))
