@@ -166,26 +166,65 @@ static unsigned literal_cache_bits(size_t bytes) {
   return bits;
 }
 
-p_word_slot *sharc_p_literal_caches(sharc_parser *p) {
+p_literal_slot *sharc_p_literal_caches(sharc_parser *p) {
   if (++p->literals_met < P_LITERALS_AFTER)
     return NULL;
   p->literal_bits = literal_cache_bits((size_t)(p->lx.end - p->lx.buf));
-  p->literals = sharc_xcalloc((size_t)P_LITERAL_CACHES << p->literal_bits, sizeof *p->literals);
+  _Static_assert(sizeof(p_literal_slot) == 64, "a slot fills one cache line");
+  p->literals =
+      sharc_p_calloc_lines((size_t)P_LITERAL_CACHES << p->literal_bits, &p->literals_mem);
+  _Static_assert(sizeof(p_number_slot) * P_NUMBER_WAYS == 64, "a set fills one cache line");
+  p->numbers = sharc_p_calloc_lines((size_t)1 << p->literal_bits >> 1, &p->numbers_mem);
   return p->literals;
 }
 
-/* A number's slot in the literal cache, its key in `w` and `*len`: its
- * text (of at most 24 bytes, whose key's last word repeats the third, see
- * short_key.h, so that the type takes its place) and sign. NULL when the
- * text is too long. */
-static p_word_slot *number_slot(sharc_parser *p, const sharc_token *t, bool neg,
-                                const sharc_type *type, uint64_t w[SHARC_SHORT_KEY_WORDS],
-                                size_t *len) {
-  if (t->len > 24 || !sharc_short_key(t->start, t->len, w))
+/* A number's set in the numbers' cache, its key in `key`: its text (of at
+ * most P_NUMBER_TEXT_MAX bytes), sign and type. NULL when the text is too
+ * long, the type's address has its top byte set (the key keeps the
+ * length there), or the caches are not yet made. */
+static p_number_slot *number_set(sharc_parser *p, const sharc_token *t, bool neg,
+                                 const sharc_type *type, p_number_slot *key) {
+  size_t n = t->len;
+  if (n - 1 >= P_NUMBER_TEXT_MAX || (uint64_t)(uintptr_t)type >> 56)
     return NULL;
-  w[3] = (uint64_t)(uintptr_t)type;
-  *len = t->len * 2 + neg;
-  return sharc_p_literal_slot(p, P_LITERALS_NUMBERS, *len, w);
+  if (!p->literals && !sharc_p_literal_caches(p))
+    return NULL;
+  if (n < 8) {
+    key->w[0] = sharc_short_word((const uint8_t *)t->start, n);
+    key->w[1] = 0;
+  } else {
+    key->w[0] = sharc_load_word(t->start);
+    key->w[1] = sharc_load_word(t->start + n - 8);
+  }
+  key->type_len = (uint64_t)(uintptr_t)type | (uint64_t)(n * 2 + neg) << 56;
+  const uint64_t mul = 0x9e3779b97f4a7c15u;
+  uint64_t h = ((key->w[0] * mul ^ key->w[1]) * mul ^ key->type_len) * mul;
+  unsigned set_bits = p->literal_bits - 1;
+  return &p->numbers[(size_t)(h >> (64 - set_bits)) * P_NUMBER_WAYS];
+}
+
+static bool number_key_equal(const p_number_slot *a, const p_number_slot *b) {
+  return a->w[0] == b->w[0] && a->w[1] == b->w[1] && a->type_len == b->type_len;
+}
+
+/* What a numbers' set holds for `key`, or NULL; found second, it becomes
+ * first. */
+static sharc_attr *number_find(p_number_slot *set, const p_number_slot *key) {
+  if (number_key_equal(&set[0], key))
+    return set[0].value;
+  if (!number_key_equal(&set[1], key))
+    return NULL;
+  p_number_slot first = set[0];
+  set[0] = set[1];
+  set[1] = first;
+  return set[0].value;
+}
+
+/* Stores `value` for `key` first in its set, the first second. */
+static void number_push(p_number_slot *set, const p_number_slot *key, sharc_attr *value) {
+  set[1] = set[0];
+  set[0] = *key;
+  set[0].value = value;
 }
 
 static bool number_value_attr(sharc_parser *p, const sharc_token *t, bool neg, sharc_type *type,
@@ -202,18 +241,17 @@ static bool parse_number_attr(sharc_parser *p, sharc_type *type, sharc_attr **ou
   if (!type)
     type = t.kind == TOK_FLOAT ? sharc_type_float(p->ctx, SHARC_F64) : i64_type(p);
   /* the same text, sign and type make the same attribute (or the same error) */
-  uint64_t w[SHARC_SHORT_KEY_WORDS];
-  size_t len = 0;
-  p_word_slot *slot = number_slot(p, &t, neg, type, w, &len);
-  sharc_attr *known = slot ? sharc_p_word_value(slot, len, w) : NULL;
+  p_number_slot key;
+  p_number_slot *set = number_set(p, &t, neg, type, &key);
+  sharc_attr *known = set ? number_find(set, &key) : NULL;
   if (known) {
     *out = known;
     return true;
   }
   if (!number_value_attr(p, &t, neg, type, out))
     return false;
-  if (slot)
-    sharc_p_word_put(slot, len, w, *out);
+  if (set)
+    number_push(set, &key, *out);
   return true;
 }
 

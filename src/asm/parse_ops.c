@@ -825,7 +825,8 @@ static void parser_free(sharc_parser *p) {
   sharc_p_name_table_free(&p->names);
   free(p->words);
   free(p->function_mem);
-  free(p->literals);
+  free(p->literals_mem);
+  free(p->numbers_mem);
   sharc_arena_free(&p->scratch);
   sharc_arena_free(&p->region_scratch);
 }

@@ -75,17 +75,21 @@ p_word_slot *sharc_p_word_caches(sharc_parser *p) {
   return p->words;
 }
 
+enum { P_CACHE_LINE = 64 };
+
+void *sharc_p_calloc_lines(size_t lines, void **mem) {
+  *mem = sharc_xcalloc(lines + 1, P_CACHE_LINE);
+  return (void *)(((uintptr_t)*mem + P_CACHE_LINE - 1) & ~(uintptr_t)(P_CACHE_LINE - 1));
+}
+
 p_function_set *sharc_p_function_sets(sharc_parser *p) {
-  enum { LINE = 64 };
-  _Static_assert(sizeof(p_function_set) == LINE, "a set fills one cache line");
+  _Static_assert(sizeof(p_function_set) == P_CACHE_LINE, "a set fills one cache line");
   size_t bytes = (size_t)(p->lx.end - p->lx.buf);
   unsigned bits = P_FUNCTION_SET_BITS;
   while (bits < P_FUNCTION_MAX_BITS && bytes >> bits > P_FUNCTION_BYTES_A_SET)
     bits++;
   p->function_bits = bits;
-  p->function_mem = sharc_xcalloc(((size_t)1 << bits) + 1, LINE);
-  uintptr_t at = ((uintptr_t)p->function_mem + LINE - 1) & ~(uintptr_t)(LINE - 1);
-  p->function_sets = (p_function_set *)at;
+  p->function_sets = sharc_p_calloc_lines((size_t)1 << bits, &p->function_mem);
   return p->function_sets;
 }
 

@@ -166,7 +166,6 @@ typedef struct p_function_set {
  * attribute's text). */
 typedef enum p_literal_cache {
   P_LITERALS_STRINGS, /* a string token's text -> its string attribute (no type) */
-  P_LITERALS_NUMBERS, /* a number's text, sign and type -> its attribute */
   /* a shaped type's text -> the type, behind the word cache's few sets
    * (a 100k generic module has 112 shaped types: 14k uses missed those
    * and went to the name table) */
@@ -187,6 +186,29 @@ enum {
   P_LITERAL_BYTES_A_SLOT = 8192,
   P_LITERALS_AFTER = 1024
 };
+
+/* A slot of the literal caches (not the numbers'), alone on its cache
+ * line: 48-byte slots packed one after another had straddled two lines
+ * every other slot. */
+typedef struct p_literal_slot {
+  p_word_slot slot;
+  uint64_t pad[2];
+} p_literal_slot;
+
+/* The numbers' literal cache (a number's text, sign and type -> its
+ * attribute) beside the others: as many slots, but of 32 bytes, two to a
+ * cache line in sets of P_NUMBER_WAYS, the last met first. Its 48-byte
+ * slots had straddled two lines every other slot, so that a lookup in a
+ * large module often waited on two misses; the repeated numbers are short
+ * (a random i16, `2.2490e-01`), so at most P_NUMBER_TEXT_MAX bytes of text
+ * are kept, as sharc_short_key's first and last words. */
+enum { P_NUMBER_WAYS = 2, P_NUMBER_TEXT_MAX = 16 };
+
+typedef struct p_number_slot {
+  uint64_t w[2];     /* the text's first and last eight bytes (short_key.h) */
+  uint64_t type_len; /* the type's address, the text's length and sign in its top byte */
+  sharc_attr *value; /* NULL: an empty slot */
+} p_number_slot;
 
 /* 32 sets of two slots a cache (the 64 slots that were direct-mapped): a
  * module's few dozen op names, attribute names or shaped types, one slot
@@ -276,7 +298,13 @@ struct sharc_parser {
    * memcmp call), or a type name's parse and uniquing, cost several times
    * more. */
   p_word_slot *words;
-  p_word_slot *literals; /* P_LITERAL_CACHES caches (p_literal_cache), or NULL */
+  /* P_LITERAL_CACHES caches (p_literal_cache), or NULL, and the numbers'
+   * cache, allocated with them; each aligned to a cache line inside its
+   * _mem */
+  p_literal_slot *literals;
+  void *literals_mem;
+  p_number_slot *numbers;
+  void *numbers_mem;
   /* the function types' cache, 1 << function_bits sets aligned to a
    * cache line inside function_mem; allocated when first used */
   p_function_set *function_sets;
@@ -287,10 +315,13 @@ struct sharc_parser {
 };
 
 p_word_slot *sharc_p_word_caches(sharc_parser *p);
+/* `lines` zeroed cache lines, aligned to a line, in a block whose address
+ * goes to `*mem` (to free). */
+void *sharc_p_calloc_lines(size_t lines, void **mem);
 p_function_set *sharc_p_function_sets(sharc_parser *p);
 /* The literal caches, allocated once the parser has met enough literals
  * for them to pay; NULL before (parse_attrs.c). */
-p_word_slot *sharc_p_literal_caches(sharc_parser *p);
+p_literal_slot *sharc_p_literal_caches(sharc_parser *p);
 
 /* The index, below 2^bits, of the key `w` of length `len` in a word cache. */
 static inline size_t sharc_p_word_index(size_t len, const uint64_t w[SHARC_SHORT_KEY_WORDS],
@@ -335,10 +366,11 @@ static inline void *sharc_p_word_value(const p_word_slot *slot, size_t len,
  * parse_types.c for shaped types). */
 static inline p_word_slot *sharc_p_literal_slot(sharc_parser *p, p_literal_cache which, size_t len,
                                                 const uint64_t w[SHARC_SHORT_KEY_WORDS]) {
-  p_word_slot *caches = p->literals ? p->literals : sharc_p_literal_caches(p);
+  p_literal_slot *caches = p->literals ? p->literals : sharc_p_literal_caches(p);
   if (!caches)
     return NULL;
-  return &caches[((size_t)which << p->literal_bits) + sharc_p_word_index(len, w, p->literal_bits)];
+  return &caches[((size_t)which << p->literal_bits) + sharc_p_word_index(len, w, p->literal_bits)]
+              .slot;
 }
 
 /* Stores `value` for the word of length `len` keyed `w` in `slot`. */
