@@ -427,6 +427,9 @@ typedef struct sharc_diag {
   const char *message;
   const struct sharc_diag *notes; /* attached notes, linked by `next` */
   const struct sharc_diag *next;
+  /* Bytes in message: some of MLIR's messages hold a NUL byte (streamed as
+   * a char), which its handler prints; 0 means up to the first NUL. */
+  size_t message_len;
 } sharc_diag;
 
 typedef void (*sharc_diag_handler)(const sharc_diag *d, void *user);

@@ -9,6 +9,7 @@
 #include "support/small_room.h"
 #include "support/xalloc.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,12 +46,13 @@ typedef enum { INT_FITS, INT_NEGATIVE_UNSIGNED, INT_OUT_OF_RANGE } int_fit;
 /* Integer literal (magnitude in `w`) checked against `type`'s width, as
  * the type's words (`*n` of them, two's complement, cut to the width);
  * the caller words the error, which differs between an attribute and an
- * element. */
+ * element. A dense array's element (`in_array`) may be negative for an
+ * unsigned type, as buildAttributeAPInt alone allows. */
 static int_fit int_literal_words(bool neg, const uint64_t *w, unsigned nw, sharc_type *type,
-                                 uint64_t *words, unsigned *n_out) {
+                                 bool in_array, uint64_t *words, unsigned *n_out) {
   unsigned width = sharc_type_bit_width(type);
   bool is_unsigned = type->kind == SHARC_TYPE_INTEGER && type->integer.sign == SHARC_UNSIGNED;
-  if (neg && is_unsigned)
+  if (neg && is_unsigned && !in_array)
     return INT_NEGATIVE_UNSIGNED;
   unsigned bits = 0;
   for (unsigned i = nw; i-- > 0;)
@@ -105,7 +107,7 @@ static bool make_int_attr(sharc_parser *p, const sharc_token *t, bool neg, const
                           unsigned nw, sharc_type *type, sharc_attr **out) {
   uint64_t words[SHARC_INT_WORDS];
   unsigned n;
-  int_fit fit = int_literal_words(neg, w, nw, type, words, &n);
+  int_fit fit = int_literal_words(neg, w, nw, type, false, words, &n);
   if (fit != INT_FITS)
     return int_attr_error(p, t, fit);
   if (is_signless_i1(type)) {
@@ -343,14 +345,18 @@ static void dense_lit_free(dense_lit *d) {
     free(d->elems.items);
 }
 
+/* A '-' takes only a number after it, as MLIR's TensorLiteralParser. */
 static bool parse_dense_scalar(sharc_parser *p, sharc_token *t, bool *neg) {
   *neg = sharc_p_eat_inline(p, '-');
   *t = p->tok;
-  if (t->kind == TOK_INTEGER || t->kind == TOK_FLOAT || sharc_tok_is_keyword(t, "true") ||
-      sharc_tok_is_keyword(t, "false") || t->kind == TOK_STRING) {
+  bool number = t->kind == TOK_INTEGER || t->kind == TOK_FLOAT;
+  if (number || (!*neg && (sharc_tok_is_keyword(t, "true") || sharc_tok_is_keyword(t, "false") ||
+                           t->kind == TOK_STRING))) {
     sharc_p_next(p);
     return true;
   }
+  if (*neg)
+    return sharc_p_error(p, "expected integer or floating point literal");
   return sharc_p_error(p, "expected element literal of primitive type");
 }
 
@@ -388,13 +394,13 @@ static bool parse_dense_list_elem(sharc_parser *p, void *state) {
   l->count++;
   if (sharc_tok_is(&p->tok, '[')) {
     if (d->rank >= 0 && l->level + 1 >= d->rank)
-      return sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
+      return false; /* inconsistent: parse_dense_top_list reads it again */
     return parse_dense_list(p, d, l->level + 1);
   }
   if (d->rank < 0)
     d->rank = l->level + 1;
   else if (d->rank != l->level + 1)
-    return sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
+    return false;
   return parse_dense_element(p, d);
 }
 
@@ -415,11 +421,85 @@ static bool parse_dense_list(sharc_parser *p, dense_lit *d, int level) {
       d->shape[level] = count;
       d->shape_known[level] = true;
     } else if (d->shape[level] != count) {
-      ok = sharc_p_error(p, "tensor literal is invalid; ranks are not consistent between elements");
+      ok = false;
     }
   }
   sharc_p_leave(p);
   return ok;
+}
+
+static const char ranks_error[] =
+    "tensor literal is invalid; ranks are not consistent between elements";
+
+/* One list being read again by recheck_dense_list: its level, how many
+ * elements so far and the first one's dimensions. */
+typedef struct recheck_list {
+  dense_lit *scratch;
+  int level;
+  unsigned size, first_rank;
+  int64_t first[64];
+} recheck_list;
+
+static bool recheck_dense_list(sharc_parser *p, dense_lit *scratch, int level, int64_t *dims,
+                               unsigned *rank);
+
+static bool recheck_dense_elem(sharc_parser *p, void *state) {
+  recheck_list *l = state;
+  int64_t dims[64];
+  unsigned rank = 0;
+  bool ok = sharc_tok_is(&p->tok, '[')
+                ? recheck_dense_list(p, l->scratch, l->level + 1, dims, &rank)
+                : parse_dense_element(p, l->scratch);
+  if (!ok)
+    return false;
+  if (l->size++ == 0) {
+    l->first_rank = rank;
+    memcpy(l->first, dims, rank * sizeof *dims);
+    return true;
+  }
+  if (rank != l->first_rank || memcmp(l->first, dims, rank * sizeof *dims) != 0)
+    return sharc_p_error(p, ranks_error);
+  return true;
+}
+
+/* MLIR's TensorLiteralParser::parseList, for a literal parse_dense_list
+ * found inconsistent: each element is read whole, then its dimensions
+ * compared with the first element's, so that the error comes where MLIR
+ * reports it (after the element), or an error inside an element first.
+ * `dims` gets the list's dimensions, outermost first. */
+static bool recheck_dense_list(sharc_parser *p, dense_lit *scratch, int level, int64_t *dims,
+                               unsigned *rank) {
+  if (level >= 64)
+    return sharc_p_error(p, "tensor literal is nested too deeply");
+  if (!sharc_p_enter(p))
+    return false;
+  recheck_list l = {.scratch = scratch, .level = level};
+  bool ok = sharc_p_parse_comma_list(p, SHARC_P_DELIM_SQUARE, recheck_dense_elem, &l, NULL);
+  sharc_p_leave(p);
+  if (!ok)
+    return false;
+  dims[0] = l.size;
+  memcpy(dims + 1, l.first, l.first_rank * sizeof *l.first);
+  *rank = l.first_rank + 1;
+  return true;
+}
+
+/* A literal's outermost list: parse_dense_list on the common path; an
+ * inconsistency it finds (without a word) is read again as MLIR reads it. */
+static bool parse_dense_top_list(sharc_parser *p, dense_lit *d) {
+  sharc_token open = p->tok;
+  if (parse_dense_list(p, d, 0) || p->failed)
+    return !p->failed;
+  sharc_lexer_reset(&p->lx, open.start, open.line, open.start - (open.col - 1));
+  sharc_p_next(p);
+  dense_lit scratch;
+  dense_lit_init(&scratch);
+  int64_t dims[64];
+  unsigned rank = 0;
+  if (recheck_dense_list(p, &scratch, 0, dims, &rank))
+    sharc_p_error(p, ranks_error);
+  dense_lit_free(&scratch);
+  return false;
 }
 
 static bool is_bool_tok(const sharc_token *t, bool *v) {
@@ -458,7 +538,7 @@ static bool dense_scalar_words(sharc_parser *p, const sharc_token *t, bool neg, 
   if (!sharc_p_int_magnitude(t, w, &nw))
     return sharc_p_error_at(p, t, "integer constant out of range for type");
   /* the words only: an element is no attribute of its own */
-  int_fit fit = int_literal_words(neg, w, nw, et, words, &n);
+  int_fit fit = int_literal_words(neg, w, nw, et, in_array, words, &n);
   if (fit != INT_FITS)
     return int_element_error(p, t, fit, in_array);
   if (is_signless_i1(et))
@@ -636,6 +716,17 @@ static bool build_dense(sharc_parser *p, dense_lit *d, const sharc_token *type_t
 
 static int hex_digit(char c) { return c <= '9' ? c - '0' : (c | 32) - 'a' + 10; }
 
+/* An error whose message names a type, quoted as MLIR's diagnostics
+ * stream one: `before'TYPE'after`. */
+static bool type_naming_error(sharc_parser *p, const sharc_token *at, const char *before,
+                              const sharc_type *type, const char *after) {
+  sharc_buf ty = {0};
+  sharc_print_type(type, &ty);
+  sharc_p_error_at(p, at, "%s'%s'%s", before, ty.data, after);
+  sharc_buf_free(&ty);
+  return false;
+}
+
 /* i1 hex data is bit-packed, least significant bit first; one byte 0x00 or
  * 0xFF stands for a splat of any size, as does the byte of a one-element
  * tensor (read as nonzero). */
@@ -648,11 +739,8 @@ static bool build_dense_bool_hex(sharc_parser *p, sharc_str hex, size_t nbytes, 
     return true;
   }
   if (nbytes != num / 8 + (num % 8 != 0)) {
-    sharc_buf ty = {0};
-    sharc_print_type(type, &ty);
-    sharc_p_error_at(p, str_tok, "elements hex data size is invalid for provided type: '%s'", ty.data);
-    sharc_buf_free(&ty);
-    return false;
+    return type_naming_error(p, str_tok, "elements hex data size is invalid for provided type: ",
+                             type, "");
   }
   uint64_t *raw = sharc_xcalloc(num, sizeof *raw);
   for (size_t i = 0; i < num; i++) {
@@ -695,11 +783,8 @@ static bool build_dense_hex(sharc_parser *p, const sharc_token *str_tok, const s
   size_t want_bytes;
   if (num < 0 || (!splat && (sharc_size_mul_overflow((size_t)num, elem_bytes, &want_bytes) ||
                              nbytes != want_bytes))) {
-    sharc_buf ty = {0};
-    sharc_print_type(type, &ty);
-    sharc_p_error_at(p, type_tok, "elements hex data size is invalid for provided type: '%s'", ty.data);
-    sharc_buf_free(&ty);
-    return false;
+    return type_naming_error(p, type_tok, "elements hex data size is invalid for provided type: ",
+                             type, "");
   }
   size_t n_scalars = nbytes / bytes_per_scalar;
   unsigned wps = words_per_scalar(scalar);
@@ -741,6 +826,25 @@ static bool is_hex_string(const sharc_token *t) {
   return true;
 }
 
+static bool check_sparse_type(sharc_parser *p, const sharc_token *at, const sharc_type *type);
+
+/* `dense<>`: a type of no elements, as TensorLiteralParser::getAttr checks
+ * it (MLIR's count wraps where sharc's overflows: that stays an error). */
+static bool build_empty_dense(sharc_parser *p, const sharc_token *at, const sharc_token *type_tok,
+                              sharc_type *type, sharc_attr **out) {
+  uint64_t wrapped = 1;
+  for (unsigned i = 0; i < type->shaped.rank; i++)
+    wrapped *= (uint64_t)type->shaped.shape[i];
+  int64_t num;
+  if (wrapped != 0)
+    return type_naming_error(p, at, "parsed zero elements, but type (", type,
+                             ") expected at least 1");
+  if (!sharc_type_try_num_elements(type, &num))
+    return sharc_p_error_at(p, type_tok, "integer overflow in element count computation");
+  *out = sharc_attr_dense_elements(p->ctx, type, NULL, 0, false);
+  return true;
+}
+
 static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
   sharc_token dense_tok = p->tok; /* MLIR reports literal/type mismatches here */
   sharc_p_next(p);
@@ -758,7 +862,7 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
     hex_tok = p->tok;
     sharc_p_next(p);
   } else if (sharc_tok_is(&p->tok, '[')) {
-    ok = parse_dense_list(p, &d, 0);
+    ok = parse_dense_top_list(p, &d);
   } else {
     d.rank = 0;
     ok = parse_dense_element(p, &d);
@@ -772,16 +876,8 @@ static bool parse_dense(sharc_parser *p, sharc_type *type, sharc_attr **out) {
     ok = ok && sharc_p_parse_type(p, &type);
   }
   if (ok && empty) {
-    int64_t num;
-    if (sharc_type_has_rank(type) && type->kind != SHARC_TYPE_DIALECT &&
-        !sharc_type_try_num_elements(type, &num)) {
-      ok = sharc_p_error_at(p, &type_tok, "integer overflow in element count computation");
-    } else if (!sharc_type_has_rank(type) || type->kind == SHARC_TYPE_DIALECT ||
-        sharc_type_num_elements(type) != 0) {
-      ok = sharc_p_error_at(p, &type_tok, "expected non-empty elements literal"); /* unreachable shape */
-    } else {
-      *out = sharc_attr_dense_elements(p->ctx, type, NULL, 0, false);
-    }
+    ok = check_sparse_type(p, &dense_tok, type) &&
+         build_empty_dense(p, &dense_tok, &type_tok, type, out);
   } else if (ok && hex) {
     sharc_type *et = sharc_type_has_rank(type) && type->kind != SHARC_TYPE_DIALECT
                          ? type->shaped.elem : NULL;
@@ -820,7 +916,7 @@ static bool parse_sparse_literal(sharc_parser *p, sparse_lit *l, bool allow_hex)
     return true;
   }
   if (sharc_tok_is(&p->tok, '['))
-    return parse_dense_list(p, &l->d, 0);
+    return parse_dense_top_list(p, &l->d);
   l->d.rank = 0;
   return parse_dense_element(p, &l->d);
 }
@@ -1230,7 +1326,7 @@ static bool parse_dense_array_elem(sharc_parser *p, void *state) {
        !sharc_tok_is_keyword(&t, "false")) ||
       float_for_int)
     return sharc_p_error(p, et->kind == SHARC_TYPE_INTEGER ? "expected integer literal"
-                                                           : "expected integer or float literal");
+                                                           : "expected floating point literal");
   sharc_p_next(p);
   if (t.kind == TOK_INTEGER && et->kind == SHARC_TYPE_INTEGER && et->integer.width == 1)
     return sharc_p_error_at(p, &p->tok, "expected 'true' or 'false' values for i1 type");
@@ -1253,11 +1349,14 @@ static bool parse_dense_array(sharc_parser *p, sharc_attr **out) {
     return false;
   sharc_token type_tok = p->tok;
   sharc_type *et;
+  /* MLIR adds its own error after the type's, unless the lexer failed */
   if (!sharc_p_parse_type(p, &et))
-    return false;
-  if (!(et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT) ||
-      (et->kind == SHARC_TYPE_INTEGER && et->integer.sign != SHARC_SIGNLESS))
-    return sharc_p_error_at(p, &type_tok, "expected integer or float type, got: %s", "type");
+    return p->tok.kind != TOK_ERROR &&
+           sharc_p_error_chained_at(p, &type_tok, "expected an integer or floating point type");
+  /* signed and unsigned integers too, as MLIR 22 (index it takes, then
+   * crashes on: refused here) */
+  if (!(et->kind == SHARC_TYPE_INTEGER || et->kind == SHARC_TYPE_FLOAT))
+    return type_naming_error(p, &type_tok, "expected integer or float type, got: ", et, "");
   dense_array_elems a;
   a.et = et;
   a.n = 0;
@@ -1359,45 +1458,61 @@ static bool parse_hash_attr(sharc_parser *p, sharc_type *type, sharc_attr **out)
 
 static bool parse_loc_inst(sharc_parser *p, sharc_attr **out);
 
+/* One number of a FileLineColRange: an integer token that fits an
+ * unsigned (getUnsignedIntegerValue). A token of another kind is
+ * a missing number, placed as emitWrongTokenError places it; one too large
+ * is reported there too, or at itself where `at_token`. */
+static bool loc_number(sharc_parser *p, const char *msg, bool at_token, unsigned *out) {
+  uint64_t v;
+  if (!sharc_p_tok_u64(&p->tok, &v) || v > UINT_MAX) {
+    if (at_token && p->tok.kind == TOK_INTEGER)
+      return sharc_p_error_at(p, &p->tok, "%s", msg);
+    return sharc_p_wrong_token_error(p, msg);
+  }
+  *out = (unsigned)v;
+  sharc_p_next(p);
+  return true;
+}
+
+static const char line_msg[] = "expected integer line number in FileLineColRange";
+static const char col_msg[] = "expected integer column number in FileLineColRange";
+
+/* After `"file":`, as MLIR's parseNameOrFileLineColRange: `line`,
+ * `line:col`, `line:col to :col` or `line:col to line:col`. */
+static bool parse_file_line_col(sharc_parser *p, sharc_ident *id, sharc_attr **out) {
+  unsigned line, col, end_line, end_col;
+  if (!loc_number(p, line_msg, false, &line))
+    return false;
+  if (!sharc_p_eat_inline(p, ':')) {
+    *out = sharc_loc_file_range_same_line(p->ctx, id, line, 0, 0);
+    return true;
+  }
+  if (!loc_number(p, col_msg, true, &col))
+    return false;
+  if (!sharc_p_eat_keyword(p, "to")) {
+    *out = sharc_loc_file(p->ctx, id, line, col);
+    return true;
+  }
+  bool explicit_line = p->tok.kind == TOK_INTEGER;
+  if (explicit_line && !loc_number(p, line_msg, false, &end_line))
+    return false;
+  if (!sharc_tok_is(&p->tok, ':'))
+    return sharc_p_wrong_token_error(p, "expected either integer or `:` post `to` in "
+                                        "FileLineColRange");
+  sharc_p_next(p);
+  if (!loc_number(p, col_msg, true, &end_col))
+    return false;
+  *out = explicit_line ? sharc_loc_file_range(p->ctx, id, line, col, end_line, end_col)
+                       : sharc_loc_file_range_same_line(p->ctx, id, line, col, end_col);
+  return true;
+}
+
 static bool parse_file_or_name_loc(sharc_parser *p, sharc_attr **out) {
   sharc_str s = sharc_p_unescape(p, &p->tok);
   sharc_ident *id = sharc_ident_get(p->ctx, s);
   sharc_p_next(p);
-  if (sharc_p_eat_inline(p, ':')) {
-    if (p->tok.kind != TOK_INTEGER)
-      return sharc_p_error(p, "expected integer line number in FileLineColRange");
-    int64_t line, col = 0;
-    if (!sharc_p_parse_int(p, &line))
-      return false;
-    if (!sharc_p_eat_inline(p, ':'))
-      return sharc_p_error(p, "expected ':' in FileLineColLoc");
-    if (p->tok.kind != TOK_INTEGER)
-      return sharc_p_error(p, "expected integer column number in FileLineColRange");
-    if (!sharc_p_parse_int(p, &col))
-      return false;
-    if (sharc_p_eat_keyword(p, "to")) {
-      int64_t end_line = line, end_col;
-      bool explicit_line = p->tok.kind == TOK_INTEGER;
-      if (explicit_line && !sharc_p_parse_int(p, &end_line))
-        return false;
-      if (!sharc_tok_is(&p->tok, ':'))
-        return sharc_p_error(p, "expected either integer or `:` post `to` in FileLineColRange");
-      sharc_p_next(p);
-      if (p->tok.kind != TOK_INTEGER)
-        return sharc_p_error(p, "expected integer column number in FileLineColRange");
-      if (!sharc_p_parse_int(p, &end_col))
-        return false;
-      sharc_attr *a = explicit_line
-                          ? sharc_loc_file_range(p->ctx, id, (unsigned)line, (unsigned)col,
-                                                 (unsigned)end_line, (unsigned)end_col)
-                          : sharc_loc_file_range_same_line(p->ctx, id, (unsigned)line,
-                                                           (unsigned)col, (unsigned)end_col);
-      *out = a;
-      return true;
-    }
-    *out = sharc_loc_file(p->ctx, id, (unsigned)line, (unsigned)col);
-    return true;
-  }
+  if (sharc_p_eat_inline(p, ':'))
+    return parse_file_line_col(p, id, out);
   sharc_attr *child = NULL;
   if (sharc_p_eat_inline(p, '(')) {
     if (!parse_loc_inst(p, &child) ||

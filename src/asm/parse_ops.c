@@ -7,6 +7,7 @@
 #include "support/small_room.h"
 #include "support/xalloc.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -150,13 +151,26 @@ typedef struct result_binding {
 typedef struct binding_list {
   result_binding *items;
   unsigned len, cap;
-  unsigned total;
+  uint64_t total; /* MLIR's size_t sum of the (unsigned) counts: no wrap */
   result_binding small[4];
 } binding_list;
 
 static void binding_list_free(binding_list *l) {
   if (l->items != l->small)
     free(l->items);
+}
+
+/* The N of `%name:N`: any unsigned 64-bit integer from 1 (hex too), kept
+ * as an unsigned, as MLIR's getUInt64IntegerValue and ResultRecord. */
+static bool parse_result_count(sharc_parser *p, unsigned *count) {
+  if (p->tok.kind != TOK_INTEGER)
+    return sharc_p_error(p, "expected integer number of results");
+  uint64_t v;
+  if (!sharc_p_tok_u64(&p->tok, &v) || v < 1)
+    return sharc_p_error(p, "expected named operation to have at least 1 result");
+  *count = (unsigned)v;
+  sharc_p_next(p);
+  return true;
 }
 
 /* One `%name` or `%name:N` of the result list. */
@@ -166,16 +180,8 @@ static bool parse_result_binding(sharc_parser *p, void *state) {
     return sharc_p_error(p, "expected valid ssa identifier");
   result_binding rb = {p->tok, 1};
   sharc_p_next(p);
-  if (sharc_p_eat_inline(p, ':')) {
-    int64_t c;
-    if (p->tok.kind != TOK_INTEGER)
-      return sharc_p_error(p, "expected integer number of results");
-    if (!sharc_p_parse_int(p, &c))
-      return false;
-    if (c < 1)
-      return sharc_p_error_at(p, &rb.tok, "expected named operation to have at least 1 result");
-    rb.count = (unsigned)c;
-  }
+  if (sharc_p_eat_inline(p, ':') && !parse_result_count(p, &rb.count))
+    return false;
   l->items = sharc_small_room(l->items, l->small, sizeof l->small / sizeof l->small[0], l->len,
                               &l->cap, sizeof *l->items);
   l->items[l->len++] = rb; /* freed by parse_op */
@@ -313,8 +319,10 @@ static bool parse_generic_op(sharc_parser *p, sharc_op_builder *b, const sharc_o
   if (ok && fn->kind != SHARC_TYPE_FUNCTION)
     ok = sharc_p_error_at(p, &type_tok, "expected function type");
   if (ok && fn->list.n_in != refs.len)
-    ok = sharc_p_error_at(p, &type_tok, "expected %u operand type%s but had %u", refs.len,
-                          refs.len == 1 ? "" : "s", fn->list.n_in);
+    /* MLIR streams the plural's letter as a char, a NUL for one operand,
+     * and its handler prints that byte */
+    ok = sharc_p_error_at(p, &type_tok, "expected %u operand type%c but had %u", refs.len,
+                          refs.len == 1 ? '\0' : 's', fn->list.n_in);
   for (unsigned i = 0; ok && i < refs.len; i++) {
     sharc_value *v;
     ok = sharc_p_resolve_operand(p, &refs.items[i], fn->list.types[i], &v);
@@ -468,7 +476,7 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
   sharc_token start = p->tok;
   if (p->tok.kind == TOK_PERCENT_ID && !parse_result_list(p, bindings))
     return false;
-  unsigned num_results = bindings->total;
+  uint64_t num_results = bindings->total;
   unsigned num_bindings = bindings->len;
   const result_binding *results = bindings->items;
   sharc_op_builder b;
@@ -501,6 +509,9 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
       const char *dot = memchr(name.data, '.', name.len);
       const char *dd = sharc_p_default_dialect(p);
       sharc_op_builder_cleanup(&b);
+      /* MLIR's lexer reads `i32` as an integer type, which names no op */
+      if (sharc_p_is_int_type_name(name))
+        return sharc_p_error(p, "expected operation name in quotes");
       if (!dot && *dd)
         return sharc_p_error_at(p, &name_tok, "custom op '%.*s' is unknown (tried '%s.%.*s' as well)",
                                 (int)name.len, name.data, dd, (int)name.len, name.data);
@@ -539,8 +550,11 @@ static bool parse_op_bound(sharc_parser *p, sharc_block *block, binding_list *bi
    * its hook checks, as MLIR sets properties after the location */
   if (ok && b.props && generic_def)
     ok = check_registered_props(p, &b, generic_def);
+  if (ok && num_bindings && !b.result_types.len)
+    ok = sharc_p_error_at(p, &start, "cannot name an operation with no results");
   if (ok && num_bindings && b.result_types.len != num_results)
-    ok = sharc_p_error_at(p, &start, "operation defines %u results but was provided %u to bind",
+    ok = sharc_p_error_at(p, &start,
+                          "operation defines %u results but was provided %" PRIu64 " to bind",
                           b.result_types.len, num_results);
   if (!ok) {
     sharc_op_builder_cleanup(&b);
@@ -648,8 +662,11 @@ static bool parse_resource_section(sharc_parser *p, bool external) {
                       p->tok.start[2] == 'x';
       if (!external && !hex_blob)
         return sharc_p_error(p, "expected hex string blob for key '%s'", r.key->data);
-      if (p->tok.kind != TOK_STRING && p->tok.kind != TOK_BARE_ID && p->tok.kind != TOK_INTEGER)
-        return sharc_p_error(p, "expected value for key '%s'", r.key->data);
+      /* MLIR's fallback for external resources takes a bool or a string
+       * (a blob is one), and reports any other value at its token */
+      if (p->tok.kind != TOK_STRING && !sharc_tok_is_keyword(&p->tok, "true") &&
+          !sharc_tok_is_keyword(&p->tok, "false"))
+        return sharc_p_error_at(p, &p->tok, "expected string value for key '%s'", r.key->data);
       r.value = sharc_tok_str(&p->tok);
       sharc_p_next(p);
       sharc_context_add_resource(p->ctx, &r);

@@ -76,6 +76,12 @@ static bool integer_type_name(sharc_str s, unsigned *width, sharc_signedness *si
   return true;
 }
 
+bool sharc_p_is_int_type_name(sharc_str s) {
+  unsigned width;
+  sharc_signedness sign;
+  return integer_type_name(s, &width, &sign);
+}
+
 bool sharc_p_at_type_start(const sharc_parser *p) {
   const sharc_token *t = &p->tok;
   if (t->kind == TOK_BANG_ID || sharc_tok_is(t, '('))
@@ -113,9 +119,89 @@ static void dims_free(dims *d) {
   sharc_vec_free(&d->scalable);
 }
 
+/* MLIR's parseIntegerInDimensionList: a size token, where `0x..` (read as
+ * a hex number) is a 0 whose `x` is read again. Errors at the token. */
+static bool dim_size_token(sharc_parser *p, int64_t *v) {
+  const sharc_token *t = &p->tok;
+  if (t->len > 1 && t->start[1] == 'x') {
+    *v = 0;
+    sharc_lexer_reset(&p->lx, t->start + 1, p->lx.line, p->lx.line_start);
+    sharc_p_next(p);
+    return true;
+  }
+  uint64_t u;
+  if (!sharc_p_tok_u64(t, &u) || u > (uint64_t)INT64_MAX)
+    return sharc_p_error(p, "invalid dimension");
+  *v = (int64_t)u;
+  sharc_p_next(p);
+  return true;
+}
+
+/* MLIR's parseXInDimensionList: an identifier starting with `x`, whose
+ * rest (`xf32`) is read again as the next token. */
+static bool dim_x_token(sharc_parser *p) {
+  const sharc_token *t = &p->tok;
+  if (t->kind != TOK_BARE_ID || t->start[0] != 'x')
+    return sharc_p_wrong_token_error(p, "expected 'x' in dimension list");
+  if (t->len != 1)
+    sharc_lexer_reset(&p->lx, t->start + 1, p->lx.line, p->lx.line_start);
+  sharc_p_next(p);
+  return true;
+}
+
+/* parseVectorDimensionList: `4x[8]x` by tokens. */
+static bool parse_vector_dims_tokens(sharc_parser *p, dims *d) {
+  while (p->tok.kind == TOK_INTEGER || sharc_tok_is(&p->tok, '[')) {
+    bool scalable = sharc_p_eat(p, '[');
+    int64_t v;
+    if (!dim_size_token(p, &v))
+      return false;
+    if (scalable && !sharc_p_eat(p, ']'))
+      return sharc_p_wrong_token_error(p, "missing ']' closing scalable dimension");
+    dims_push(d, v, scalable);
+    if (!dim_x_token(p))
+      return false;
+  }
+  return true;
+}
+
+/* The dimension list as MLIR's parser reads it, token by token (the
+ * unranked `*x`, parseDimensionListRanked, parseVectorDimensionList),
+ * from just after the `<`, where the scan left the lexer: for what the
+ * scan does not take, blanks or comments between the parts, a float
+ * where a size belongs, and every error. */
+static bool parse_dims_tokens(sharc_parser *p, dims *d, bool allow_dynamic, bool allow_scalable,
+                              bool *unranked) {
+  d->shape.len = 0;
+  d->scalable.len = 0;
+  sharc_p_next(p); /* the lexer is still just after the `<` */
+  if (unranked && sharc_p_eat(p, '*')) {
+    *unranked = true;
+    return dim_x_token(p);
+  }
+  if (allow_scalable)
+    return parse_vector_dims_tokens(p, d);
+  while (p->tok.kind == TOK_INTEGER || (allow_dynamic && sharc_tok_is(&p->tok, '?'))) {
+    int64_t v = SHARC_DYNAMIC;
+    if (!sharc_p_eat(p, '?') && !dim_size_token(p, &v))
+      return false;
+    dims_push(d, v, false);
+    if (!dim_x_token(p))
+      return false;
+  }
+  return true;
+}
+
+/* What ends the character scan at a size's place: a blank or comment
+ * before the next token leaves the question to the token reading. */
+static bool scan_stops_before_token(const char *s, const char *end) {
+  return s < end && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '/');
+}
+
 /* Scans `4x?x[8]x` character by character (the lexer would read `0xf32` as
  * a hex number), leaving the lexer on the element type. `*allow_unranked`
- * is cleared unless `*x` was seen. */
+ * is cleared unless `*x` was seen. Anything but the plain forms is handed
+ * to parse_dims_tokens, which reads it as MLIR does. */
 static bool parse_dims(sharc_parser *p, dims *d, bool allow_dynamic, bool allow_scalable,
                        bool *unranked) {
   const char *s = p->lx.cur, *end = p->lx.end;
@@ -124,10 +210,8 @@ static bool parse_dims(sharc_parser *p, dims *d, bool allow_dynamic, bool allow_
   if (unranked) {
     *unranked = false;
     if (s < end && *s == '*') {
-      if (s + 1 >= end || s[1] != 'x') {
-        p->tok.col += (unsigned)(s + 1 - p->tok.start);
-        return sharc_p_error(p, "expected 'x' in unranked tensor type");
-      }
+      if (s + 1 >= end || s[1] != 'x')
+        return parse_dims_tokens(p, d, allow_dynamic, allow_scalable, unranked);
       *unranked = true;
       s += 2;
       goto done;
@@ -147,34 +231,27 @@ static bool parse_dims(sharc_parser *p, dims *d, bool allow_dynamic, bool allow_
     } else if (s < end && is_digit(*s)) {
       uint64_t n = 0;
       while (s < end && is_digit(*s)) {
-        uint64_t d = (uint64_t)(*s - '0');
+        uint64_t digit = (uint64_t)(*s - '0');
         /* MLIR takes any dimension that fits int64 */
-        if (n > ((uint64_t)INT64_MAX - d) / 10) {
-          sharc_token t = p->tok;
-          t.col += (unsigned)(dim_start - p->tok.start);
-          return sharc_p_error_at(p, &t, "invalid dimension");
-        }
-        n = n * 10 + d;
+        if (n > ((uint64_t)INT64_MAX - digit) / 10)
+          return parse_dims_tokens(p, d, allow_dynamic, allow_scalable, unranked);
+        n = n * 10 + digit;
         s++;
       }
       v = (int64_t)n;
     } else {
+      if (scalable || scan_stops_before_token(dim_start, end))
+        return parse_dims_tokens(p, d, allow_dynamic, allow_scalable, unranked);
       s = dim_start;
       break;
     }
     if (scalable) {
-      if (s >= end || *s != ']') {
-        sharc_token t = p->tok;
-        t.col += (unsigned)(s - p->tok.start);
-        return sharc_p_error_at(p, &t, "missing ']' closing scalable dimension");
-      }
+      if (s >= end || *s != ']')
+        return parse_dims_tokens(p, d, allow_dynamic, allow_scalable, unranked);
       s++;
     }
-    if (s >= end || *s != 'x') {
-      sharc_token t = p->tok;
-      t.col += (unsigned)(s - p->tok.start);
-      return sharc_p_error_at(p, &t, "expected 'x' in dimension list");
-    }
+    if (s >= end || *s != 'x')
+      return parse_dims_tokens(p, d, allow_dynamic, allow_scalable, unranked);
     s++;
     dims_push(d, v, scalable);
   }
@@ -289,10 +366,37 @@ static bool expect_close(sharc_parser *p, const char *msg) {
   return sharc_p_eat(p, '>') || sharc_p_wrong_token_error(p, msg);
 }
 
-static bool cannot_start_attr(const sharc_token *t) {
-  return sharc_tok_is(t, ',') || sharc_tok_is(t, '>') || sharc_tok_is(t, ')') ||
-         sharc_tok_is(t, ']') || sharc_tok_is(t, '}') || sharc_tok_is(t, ':') ||
-         sharc_tok_is(t, '=');
+/* MLIR's parseOptionalAttribute: the tokens that start an attribute, and
+ * else those that start a type; any other leaves it absent. */
+static bool can_start_optional_attr(const sharc_parser *p) {
+  const sharc_token *t = &p->tok;
+  if (t->kind == TOK_AT_ID || t->kind == TOK_FLOAT || t->kind == TOK_INTEGER ||
+      t->kind == TOK_HASH_ID || t->kind == TOK_STRING || sharc_tok_is(t, '{') ||
+      sharc_tok_is(t, '[') || sharc_tok_is(t, '-'))
+    return true;
+  static const char *const kws[] = {"affine_map", "affine_set", "dense", "dense_resource", "false",
+                                    "loc",        "sparse",     "true",  "unit",           NULL};
+  for (const char *const *k = kws; *k; k++)
+    if (sharc_tok_is_keyword(t, *k))
+      return true;
+  return sharc_p_at_type_start(p);
+}
+
+/* BaseMemRefType::isValidElementType: numbers, complex, vectors and
+ * memrefs; a registered dialect's type is taken (some implement
+ * MemRefElementTypeInterface), an unregistered one's is not. */
+static bool valid_memref_element(const sharc_type *t) {
+  switch (t->kind) {
+  case SHARC_TYPE_NONE:
+  case SHARC_TYPE_TENSOR:
+  case SHARC_TYPE_UNRANKED_TENSOR:
+  case SHARC_TYPE_TUPLE:
+  case SHARC_TYPE_FUNCTION:
+  case SHARC_TYPE_OPAQUE:
+    return false;
+  default:
+    return true;
+  }
 }
 
 /* A shaped type's keyword without its `<`: MLIR names the type. */
@@ -317,7 +421,7 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
     sharc_attr *enc = NULL;
     /* MLIR parses the encoding as an optional attribute: a token that
      * cannot start one leaves it absent and the '>' check reports */
-    if (sharc_p_eat(p, ',') && !cannot_start_attr(&p->tok)) {
+    if (sharc_p_eat(p, ',') && can_start_optional_attr(p)) {
       if (unranked)
         ok = sharc_p_error(p, "cannot apply encoding to unranked tensor");
       ok = ok && sharc_p_parse_attr(p, NULL, &enc);
@@ -345,7 +449,9 @@ static bool parse_shaped(sharc_parser *p, sharc_str kw, const sharc_token *kw_to
     if (ok)
       *out = sharc_type_vector(p->ctx, d.shape.items, d.scalable.items, d.shape.len, elem);
   } else if (ok) { /* memref: its attribute list ends with the `>` */
-    ok = parse_memref_rest(p, kw_tok, &d, unranked, elem, out);
+    if (!valid_memref_element(elem))
+      ok = sharc_p_error_at(p, &elem_tok, "invalid memref element type");
+    ok = ok && parse_memref_rest(p, kw_tok, &d, unranked, elem, out);
     dims_free(&d);
     return ok;
   }

@@ -221,7 +221,7 @@ bool sharc_p_wrong_token_error(sharc_parser *p, const char *msg) {
 static const char *const wrong_token_errors[] = {
     "expected '",          "expected non-function type",     "expected attribute value",
     "expected SSA operand", "expected operation name in quotes", "undefined symbol alias id",
-    "expected location instance", NULL,
+    "expected location instance", "expected integer number of results", NULL,
 };
 
 static bool is_wrong_token_error(const char *fmt) {
@@ -238,12 +238,8 @@ static void error_position(sharc_parser *p, const char *fmt, unsigned *line, uns
   if (is_wrong_token_error(fmt)) {
     wrong_token_position(p, line, col);
   } else if (p->tok.kind == TOK_EOF && p->tok.start > p->lx.buf) {
-    /* at the end of the file MLIR points back at the last character, or
-     * the one before it when the file does not end in a newline */
-    const char *at = p->tok.start - 1;
-    if (*at != '\n' && at > p->lx.buf)
-      at--;
-    position_of(p, at, line, col);
+    /* at the end of the file MLIR points back at the last character */
+    position_of(p, p->tok.start - 1, line, col);
   }
 }
 
@@ -497,6 +493,15 @@ bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwor
   while (n > 1 && words[n - 1] == 0)
     n--;
   *nwords = n;
+  return true;
+}
+
+bool sharc_p_tok_u64(const sharc_token *t, uint64_t *out) {
+  uint64_t w[SHARC_INT_WORDS];
+  unsigned n;
+  if (t->kind != TOK_INTEGER || !sharc_p_int_magnitude(t, w, &n) || n > 1)
+    return false;
+  *out = w[0];
   return true;
 }
 
@@ -756,7 +761,8 @@ bool sharc_p_parse_operand(sharc_parser *p, sharc_operand_ref *out) {
 static void type_str(const sharc_type *t, sharc_buf *b) { sharc_print_type(t, b); }
 
 /* A use whose type differs from the value's earlier uses (or definition,
- * noted at `prior`). */
+ * noted at `prior`: where its name was defined in the text, a block
+ * argument's included, whatever location it carries, as MLIR's entries). */
 static bool prior_use_type_error(sharc_parser *p, const sharc_operand_ref *ref,
                                  const sharc_type *type, const sharc_value *v,
                                  const sharc_attr *prior) {
@@ -856,9 +862,8 @@ static bool sharc_p_resolve_operand_impl(sharc_parser *p, const sharc_operand_re
       return sharc_p_error_at(p, &ref->tok, "reference to invalid result number");
     if (type && v->type != type)
       return prior_use_type_error(p, ref, type, v,
-                                  v->vkind == SHARC_VALUE_ARG || v->vkind == SHARC_VALUE_PLACEHOLDER
-                                      ? sharc_value_loc(v)
-                                      : sharc_p_tok_loc(p, &e->tok));
+                                  v->vkind == SHARC_VALUE_PLACEHOLDER ? sharc_value_loc(v)
+                                                                      : sharc_p_tok_loc(p, &e->tok));
     *out = v;
     return true;
   }

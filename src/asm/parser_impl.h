@@ -431,6 +431,12 @@ static inline bool sharc_p_eat_inline(sharc_parser *p, char c) {
 
 sharc_str sharc_p_unescape(sharc_parser *p, const sharc_token *t);
 bool sharc_p_int_magnitude(const sharc_token *t, uint64_t *words, unsigned *nwords);
+/* Token::getUInt64IntegerValue: an integer token's value when it fits 64
+ * bits (hex too); false for anything else. */
+bool sharc_p_tok_u64(const sharc_token *t, uint64_t *out);
+/* Whether an identifier is spelt as an integer type (`i32`, `si8`), which
+ * MLIR's lexer makes a token of its own. */
+bool sharc_p_is_int_type_name(sharc_str s);
 /* The error of a nesting past SHARC_MAX_NESTING; false. */
 bool sharc_p_too_deep(sharc_parser *p);
 /* One level deeper into regions, attributes or types (false, with the

@@ -147,18 +147,31 @@ static void put_source_line(sharc_source *s, unsigned line, unsigned col, sharc_
   sharc_sm_put_snippet(out, s->buf + i, s->buf + end, s->buf + i + caret, NULL, NULL);
 }
 
+/* A diagnostic's message, NUL bytes included. */
+static sharc_str diag_message(const sharc_diag *d) {
+  return (sharc_str){d->message, d->message_len ? d->message_len : strlen(d->message)};
+}
+
+/* The message and the end of its line. */
+static void put_message_line(sharc_buf *out, sharc_str message) {
+  sharc_buf_put(out, message.data, message.len);
+  sharc_buf_putc(out, '\n');
+}
+
 static void format_one(const sharc_context *ctx, const sharc_diag *d, sharc_buf *out) {
   const sharc_attr *f = sharc_loc_find_file(d->loc);
   if (f) {
     sharc_buf_put_str(out, sharc_loc_file_name(f));
-    sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
-                     sharc_severity_name(d->severity), d->message);
+    sharc_buf_printf(out, ":%u:%u: %s: ", sharc_loc_line(f), sharc_loc_col(f),
+                     sharc_severity_name(d->severity));
+    put_message_line(out, diag_message(d));
     sharc_source *s = ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
     if (s)
       put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);
     return;
   }
-  sharc_buf_printf(out, "loc(unknown): %s: %s\n", sharc_severity_name(d->severity), d->message);
+  sharc_buf_printf(out, "loc(unknown): %s: ", sharc_severity_name(d->severity));
+  put_message_line(out, diag_message(d));
 }
 
 void sharc_diag_format(const sharc_diag *d, sharc_buf *out) { format_one(NULL, d, out); }
@@ -186,7 +199,7 @@ static const sharc_attr *first_file_loc(const sharc_attr *loc) {
  * line under it when asked for and the file is known; a location with no
  * file position prints as llvm::SourceMgr prints an invalid SMLoc,
  * "<unknown>:0: kind: ", followed by the location itself unless unknown. */
-static void emit_line(const sharc_context *ctx, const sharc_attr *loc, const char *message,
+static void emit_line(const sharc_context *ctx, const sharc_attr *loc, sharc_str message,
                       sharc_severity sev, bool show_source, sharc_buf *out) {
   const sharc_attr *f = first_file_loc(loc);
   if (!f) {
@@ -195,12 +208,13 @@ static void emit_line(const sharc_context *ctx, const sharc_attr *loc, const cha
       ctx->diag_loc_printer(loc, out);
       sharc_buf_puts(out, ": ");
     }
-    sharc_buf_printf(out, "%s\n", message);
+    put_message_line(out, message);
     return;
   }
   sharc_buf_put_str(out, sharc_loc_file_name(f));
-  sharc_buf_printf(out, ":%u:%u: %s: %s\n", sharc_loc_line(f), sharc_loc_col(f),
-                   sharc_severity_name(sev), message);
+  sharc_buf_printf(out, ":%u:%u: %s: ", sharc_loc_line(f), sharc_loc_col(f),
+                   sharc_severity_name(sev));
+  put_message_line(out, message);
   sharc_source *s = show_source && ctx ? find_source(ctx, sharc_loc_file_name(f)) : NULL;
   if (s)
     put_source_line(s, sharc_loc_line(f), sharc_loc_col(f), out);
@@ -229,14 +243,14 @@ void sharc_diag_format_with_source(const sharc_context *ctx, const sharc_diag *d
     }
   }
   if (!depth) {
-    emit_line(ctx, d->loc, d->message, d->severity, true, out);
+    emit_line(ctx, d->loc, diag_message(d), d->severity, true, out);
   } else {
-    emit_line(ctx, stack[0], d->message, d->severity, true, out);
+    emit_line(ctx, stack[0], diag_message(d), d->severity, true, out);
     for (unsigned k = 1; k < depth; k++)
-      emit_line(ctx, stack[k], "called from", SHARC_SEV_NOTE, true, out);
+      emit_line(ctx, stack[k], SHARC_STR("called from"), SHARC_SEV_NOTE, true, out);
   }
   for (const sharc_diag *n = d->notes; n; n = n->next) {
-    emit_line(ctx, n->loc, n->message, n->severity, loc != n->loc, out);
+    emit_line(ctx, n->loc, diag_message(n), n->severity, loc != n->loc, out);
     loc = n->loc;
   }
 }
@@ -350,6 +364,7 @@ static sharc_diag *make_diag(sharc_context *ctx, sharc_severity sev, const sharc
   d->severity = sev;
   d->loc = loc ? loc : sharc_loc_unknown(ctx);
   d->message = sharc_arena_strndup(&ctx->diag_arena, msg.data ? msg.data : "", msg.len);
+  d->message_len = msg.len;
   sharc_buf_free(&msg);
   return d;
 }
